@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { CODE, MSG } from '../shared/api.ts';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { fail } from './lib/result.ts';
+import { devLogSmsProvider, type SmsProvider } from './lib/sms.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import loginRoutes from './routes/sys/login.ts';
+import smsRoutes from './routes/sys/sms.ts';
+import permissionRoutes from './routes/sys/permission.ts';
+import registerRoutes from './routes/sys/user/register.ts';
+import selfRoutes from './routes/sys/user/self.ts';
+import userReadRoutes from './routes/sys/user/read.ts';
+import userCrudRoutes from './routes/sys/user/crud.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: AppConfig;
+    sms: SmsProvider;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  sms?: SmsProvider;
+  logger?: boolean | object;
+}
+
+/** The JeecgBoot-compatible API: every route below is served under `config.basePath`. */
+async function api(app: FastifyInstance) {
+  await app.register(authPlugin);
+  await app.register(loginRoutes);
+  await app.register(smsRoutes);
+  await app.register(registerRoutes);
+  await app.register(permissionRoutes);
+  await app.register(selfRoutes);
+  await app.register(userReadRoutes);
+  await app.register(userCrudRoutes);
+}
+
+/** Build the whole application (API + SPA). `server.ts` only listens. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('sms', opts.sms ?? devLogSmsProvider(app.log));
+
+  // JeecgBoot clients send `application/json` on bodiless DELETEs too: an empty body is {}.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }));
+    }
+  });
+
+  await app.register(helmet, {
+    crossOriginEmbedderPolicy: false,
+    // plain-http LAN deployments must keep working: do not force https sub-resources
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  await app.register(errorsPlugin);
+  await app.register(api, { prefix: config.basePath });
+
+  const indexHtml = path.join(config.webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDir, wildcard: false, index: false });
+  }
+  app.get('/', async (_req, reply) =>
+    hasWeb
+      ? reply.type('text/html').sendFile('index.html')
+      : reply.send('API running; the web client is not built (npm run build).'),
+  );
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url === config.basePath || url.startsWith(`${config.basePath}/`))
+      return reply.code(404).send(fail(MSG.pathNotFound, CODE.NOT_FOUND));
+    // client-side routes of the SPA: any other GET that wants HTML gets index.html
+    if (hasWeb && req.method === 'GET' && !path.extname(url))
+      return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send(fail(MSG.pathNotFound, CODE.NOT_FOUND));
+  });
+  return app;
+}

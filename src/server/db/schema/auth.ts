@@ -1,0 +1,39 @@
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Access tokens: only a SHA-256 of the token is stored; 7-day absolute lifetime. */
+export const sysUserToken = pgTable(
+  'sys_user_token',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: varchar('user_id', { length: 32 }).notNull(),
+    tenantId: integer('tenant_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 255 }),
+  },
+  (t) => [index('idx_sut_user_id').on(t.userId)],
+);
+
+/** Login attempts, for rate limiting failed logins across instances. */
+export const sysLoginAttempt = pgTable(
+  'sys_login_attempt',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: varchar('username', { length: 100 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    success: boolean('success').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idx_sla_username_time').on(t.username, t.createdAt)],
+);
+
+/** One-time codes: image captchas (kind 'captcha', key = hashed check key) and SMS codes (kind 'sms:<mode>', key = mobile). */
+export const sysVerifyCode = pgTable('sys_verify_code', {
+  key: varchar('key', { length: 128 }).primaryKey(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  payload: text('payload'),
+});

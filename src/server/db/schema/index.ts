@@ -1,0 +1,6 @@
+export * from './users.ts';
+export * from './departs.ts';
+export * from './permissions.ts';
+export * from './dicts.ts';
+export * from './auth.ts';
+export * from './logs.ts';

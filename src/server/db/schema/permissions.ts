@@ -1,0 +1,55 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from './columns.ts';
+
+/** sys_permission: menus (menu_type 0 root, 1 child) and buttons/permission codes (menu_type 2). */
+export const sysPermission = pgTable(
+  'sys_permission',
+  {
+    id: idColumn(),
+    parentId: varchar('parent_id', { length: 32 }),
+    name: varchar('name', { length: 100 }).notNull(),
+    url: varchar('url', { length: 255 }),
+    component: varchar('component', { length: 255 }),
+    componentName: varchar('component_name', { length: 100 }),
+    redirect: varchar('redirect', { length: 255 }),
+    menuType: smallint('menu_type').notNull(),
+    perms: varchar('perms', { length: 255 }),
+    permsType: varchar('perms_type', { length: 10 }).default('1'),
+    sortNo: doublePrecision('sort_no').default(0),
+    alwaysShow: boolean('always_show').notNull().default(false),
+    icon: varchar('icon', { length: 100 }),
+    isRoute: boolean('is_route').notNull().default(true),
+    isLeaf: boolean('is_leaf').notNull().default(true),
+    keepAlive: boolean('keep_alive').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    hideTab: boolean('hide_tab').notNull().default(false),
+    description: text('description'),
+    delFlag: smallint('del_flag').notNull().default(0),
+    ruleFlag: smallint('rule_flag').default(0),
+    status: varchar('status', { length: 2 }).default('1'),
+    internalOrExternal: boolean('internal_or_external').notNull().default(false),
+    ...auditColumns(),
+  },
+  (t) => [index('idx_sp_parent_id').on(t.parentId), index('idx_sp_perms').on(t.perms)],
+);
+
+export const sysRolePermission = pgTable(
+  'sys_role_permission',
+  {
+    id: idColumn(),
+    roleId: varchar('role_id', { length: 32 }).notNull(),
+    permissionId: varchar('permission_id', { length: 32 }).notNull(),
+    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
+    operateIp: varchar('operate_ip', { length: 100 }),
+  },
+  (t) => [uniqueIndex('uniq_sys_role_permission').on(t.roleId, t.permissionId)],
+);

@@ -1,0 +1,180 @@
+/**
+ * JeecgBoot's QueryGenerator conventions (jeecg-api.md §7) over an allow-list of fields.
+ * Field names come only from the allow-list; every value is a bound parameter.
+ */
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { MSG, PAGING } from '../../shared/api.ts';
+import { BizError } from './result.ts';
+
+export type FieldType = 'string' | 'int' | 'number' | 'date' | 'datetime';
+
+export interface FieldDef {
+  column: PgColumn;
+  type: FieldType;
+  /** allowed in `column=` sorting; default true */
+  sortable?: boolean;
+  /** allowed as a filter parameter; default true */
+  filterable?: boolean;
+}
+
+/** Entity property name (camelCase, as on the wire) → column definition. */
+export type EntityFields = Record<string, FieldDef>;
+
+type Query = Record<string, unknown>;
+type Op = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
+
+const RESERVED = new Set([
+  'pageNo',
+  'pageSize',
+  'column',
+  'order',
+  'field',
+  '_t',
+  'superQueryParams',
+  'superQueryMatchType',
+]);
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME_RE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+const str = (v: unknown): string | undefined => {
+  if (Array.isArray(v)) v = v[v.length - 1];
+  if (v === undefined || v === null) return undefined;
+  const s = String(v).trim();
+  return s === '' ? undefined : s;
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Coerce one raw value to the field's type, or refuse the request (never reaching SQL). */
+function typed(name: string, def: FieldDef, raw: string, tz: string, bound?: 'begin' | 'end'): unknown {
+  switch (def.type) {
+    case 'string':
+      return raw;
+    case 'int':
+      if (!/^-?\d{1,15}$/.test(raw)) throw new BizError(MSG.badParam(name));
+      return Number(raw);
+    case 'number':
+      if (!/^-?\d+(\.\d+)?$/.test(raw) || raw.length > 30) throw new BizError(MSG.badParam(name));
+      return Number(raw);
+    case 'date':
+      if (!DATE_RE.test(raw.slice(0, 10))) throw new BizError(MSG.badParam(name));
+      return raw.slice(0, 10);
+    case 'datetime': {
+      let v = raw;
+      if (DATE_RE.test(v)) v += bound === 'end' ? ' 23:59:59.999' : ' 00:00:00';
+      else if (!DATETIME_RE.test(v)) throw new BizError(MSG.badParam(name));
+      // the wall-clock value is read in the application time zone
+      return sql`(${v.replace('T', ' ')}::timestamp AT TIME ZONE ${tz})`;
+    }
+  }
+}
+
+function compare(col: PgColumn, op: Op, value: unknown): SQL {
+  const fns = { eq, ne, gt, ge: gte, lt, le: lte } as const;
+  return fns[op](col, value as never) as SQL;
+}
+
+const OPERATORS: Array<[string, Op]> = [
+  ['>=', 'ge'],
+  ['<=', 'le'],
+  ['!=', 'ne'],
+  ['>', 'gt'],
+  ['<', 'lt'],
+  ['=', 'eq'],
+];
+
+/** One `field=value` parameter turned into a condition, by the rules of §7.1. */
+function condition(name: string, def: FieldDef, raw: string, tz: string): SQL | undefined {
+  const col = def.column;
+  for (const [prefix, op] of OPERATORS) {
+    if (raw.startsWith(prefix) && raw.length > prefix.length) {
+      const rest = raw.slice(prefix.length).trim();
+      if (rest) return compare(col, op, typed(name, def, rest, tz));
+    }
+  }
+  if (raw.startsWith('!') && raw.length > 1) return compare(col, 'ne', typed(name, def, raw.slice(1), tz));
+  if (def.type === 'string') {
+    if (raw.length > 2 && raw.startsWith(',') && raw.endsWith(',')) {
+      const parts = raw.split(',').filter(Boolean);
+      return or(...parts.map((p) => ilike(col, `%${escapeLike(p)}%`)));
+    }
+    if (raw.includes(',')) return inArray(col, raw.split(',').filter(Boolean));
+    if (raw !== '*') {
+      const left = raw.startsWith('*');
+      const right = raw.endsWith('*');
+      const core = raw.replace(/^\*/, '').replace(/\*$/, '');
+      if ((left || right) && core)
+        return ilike(col, `${left ? '%' : ''}${escapeLike(core)}${right ? '%' : ''}`);
+    }
+    return eq(col, raw);
+  }
+  if (raw.includes(',')) {
+    const values = raw
+      .split(',')
+      .filter(Boolean)
+      .map((p) => typed(name, def, p.trim(), tz));
+    return def.type === 'datetime'
+      ? or(...values.map((v) => compare(col, 'eq', v)))
+      : inArray(col, values as never[]);
+  }
+  return compare(col, 'eq', typed(name, def, raw, tz));
+}
+
+/** All filter conditions of a list request: plain fields, `_begin/_end` ranges, `_MultiString`. */
+export function buildFilters(fields: EntityFields, query: Query, tz: string): SQL[] {
+  const out: SQL[] = [];
+  for (const [key, rawValue] of Object.entries(query)) {
+    if (RESERVED.has(key)) continue;
+    const raw = str(rawValue);
+    if (raw === undefined) continue;
+    const m = /^(.+?)_(begin|end|MultiString)$/.exec(key);
+    const name = m ? m[1]! : key;
+    const def = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (!def || def.filterable === false) continue;
+    if (m?.[2] === 'begin') out.push(compare(def.column, 'ge', typed(name, def, raw, tz, 'begin')));
+    else if (m?.[2] === 'end') out.push(compare(def.column, 'le', typed(name, def, raw, tz, 'end')));
+    else if (m?.[2] === 'MultiString')
+      out.push(inArray(def.column, raw.split(',').map((p) => typed(name, def, p.trim(), tz)) as never[]));
+    else {
+      const c = condition(name, def, raw, tz);
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** `column=a,b&order=asc|desc` → ORDER BY over allow-listed columns; `id` breaks ties. */
+export function buildOrderBy(
+  fields: EntityFields,
+  query: Query,
+  fallback: { column: string; order: 'asc' | 'desc' },
+  tieBreaker: PgColumn,
+): SQL[] {
+  const columnParam = str(query.column) ?? fallback.column;
+  const orderParam = str(query.order) ?? fallback.order;
+  const direction = /asc/i.test(orderParam) ? asc : desc;
+  const out: SQL[] = [];
+  for (const rawName of columnParam.split(',')) {
+    const name = rawName.trim().replace(/_dictText$/, '');
+    if (!name) continue;
+    const def = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (!def || def.sortable === false) throw new BizError(MSG.sortColumnMissing(name));
+    out.push(direction(def.column));
+  }
+  out.push(asc(tieBreaker));
+  return out;
+}
+
+/** `pageNo` (≥1) and `pageSize` (1..max); junk falls back to the defaults. */
+export function parsePaging(query: Query): { pageNo: number; pageSize: number; offset: number } {
+  const n = (v: unknown, d: number) => {
+    const s = str(v);
+    return s && /^\d{1,9}$/.test(s) && Number(s) > 0 ? Number(s) : d;
+  };
+  const pageNo = n(query.pageNo, 1);
+  const pageSize = Math.min(n(query.pageSize, PAGING.defaultSize), PAGING.maxSize);
+  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+export const allOf = (conds: Array<SQL | undefined>): SQL | undefined => and(...conds.filter(Boolean));

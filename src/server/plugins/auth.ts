@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ANONYMOUS, AUTHENTICATED, type PermissionRequirement } from '../../shared/permissions.ts';
+import { CODE, MSG } from '../../shared/api.ts';
+import { fail } from '../lib/result.ts';
+import { resolveToken } from '../repos/tokens.ts';
+import { userPermissionCodes } from '../repos/permissions.ts';
+import type { sysUser } from '../db/schema/index.ts';
+
+export type UserRow = typeof sysUser.$inferSelect;
+
+/** Who is calling: set on every request that carried a valid token. */
+export interface AuthContext {
+  user: UserRow;
+  tokenHash: string;
+  perms: Set<string>;
+  /** the `tenant-id` header (0 when none) */
+  tenantId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission this route needs; every API route must declare one. */
+    perm?: PermissionRequirement;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const TOKEN_HEADER = 'x-access-token';
+
+const unauthorized = (reply: FastifyReply, message: string = MSG.tokenInvalid) =>
+  reply.code(401).send(fail(message, CODE.UNAUTHORIZED));
+
+/**
+ * Authentication and permission enforcement. Routes declare `config.perm`; a route without one
+ * cannot be registered (fail closed). Tokens are read from `X-Access-Token` only, never from URLs.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
+    if (!route.config?.perm)
+      throw new Error(`Route ${route.method} ${route.url} declares no permission (config.perm)`);
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const perm = request.routeOptions.config?.perm;
+    if (!perm) return;
+    const token = request.headers[TOKEN_HEADER];
+    const tokenValue = Array.isArray(token) ? token[0] : token;
+    if (tokenValue) await authenticate(app, request, tokenValue);
+    if (perm === ANONYMOUS) return;
+    if (!request.auth) return unauthorized(reply);
+    const allowedTenants = (request.auth.user.relTenantIds ?? '').split(',').filter(Boolean);
+    if (
+      request.auth.tenantId !== 0 &&
+      allowedTenants.length > 0 &&
+      !allowedTenants.includes(String(request.auth.tenantId))
+    )
+      return unauthorized(reply, MSG.tenantChanged);
+    if (perm === AUTHENTICATED) return;
+    if (!request.auth.perms.has(perm)) return reply.code(200).send(fail(MSG.noAuth, CODE.NO_AUTH));
+  });
+});
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+  if (token.length > 200) return;
+  const found = await resolveToken(app.db, token);
+  if (!found) return;
+  const tenantHeader = request.headers['tenant-id'];
+  const tenantRaw = Array.isArray(tenantHeader) ? tenantHeader[0] : tenantHeader;
+  request.auth = {
+    user: found.user,
+    tokenHash: found.tokenHash,
+    perms: await userPermissionCodes(app.db, found.user.id),
+    tenantId: tenantRaw && /^\d{1,9}$/.test(tenantRaw) ? Number(tenantRaw) : 0,
+  };
+}
+
+/** The signed-in caller of an AUTHENTICATED or permission-gated route. */
+export function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('caller() used on an anonymous route');
+  return request.auth;
+}

@@ -1,0 +1,24 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import { CODE, MSG } from '../../shared/api.ts';
+import { firstIssue } from '../../shared/user.ts';
+import { BizError, fail } from '../lib/result.ts';
+
+/**
+ * Error mapping: business errors are HTTP 200 with success:false (JeecgBoot convention);
+ * unexpected errors are logged and answered without any stack trace.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof BizError) return reply.code(200).send(fail(error.message, error.code));
+    if (error instanceof ZodError) return reply.code(200).send(fail(firstIssue(error)));
+    const fe = error as FastifyError;
+    if (fe.statusCode === 429) return reply.code(429).send(fail(fe.message, 429));
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.code(200).send(fail(`${MSG.operationFailed}，请求格式不正确`));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(fail(`${MSG.operationFailed}，服务器内部错误`, CODE.ERROR));
+  });
+});

@@ -1,0 +1,170 @@
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sysPosition, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
+import { allOf, buildFilters, buildOrderBy, parsePaging, type EntityFields } from '../lib/query-generator.ts';
+import { page } from '../lib/result.ts';
+import { dictLookup, dictText } from './dicts.ts';
+import { departNamesByUser, departsByIds, departSubtreeIds } from './departs.ts';
+import { userJson } from './user-json.ts';
+import type { UserRow } from '../plugins/auth.ts';
+
+/** Allow-list of SysUser properties usable as filters and sort columns. */
+export const USER_FIELDS: EntityFields = {
+  id: { column: sysUser.id, type: 'string' },
+  username: { column: sysUser.username, type: 'string' },
+  realname: { column: sysUser.realname, type: 'string' },
+  sex: { column: sysUser.sex, type: 'int' },
+  birthday: { column: sysUser.birthday, type: 'date' },
+  email: { column: sysUser.email, type: 'string' },
+  phone: { column: sysUser.phone, type: 'string' },
+  orgCode: { column: sysUser.orgCode, type: 'string' },
+  status: { column: sysUser.status, type: 'int' },
+  workNo: { column: sysUser.workNo, type: 'string' },
+  post: { column: sysUser.post, type: 'string' },
+  telephone: { column: sysUser.telephone, type: 'string' },
+  userIdentity: { column: sysUser.userIdentity, type: 'int' },
+  activitiSync: { column: sysUser.activitiSync, type: 'int' },
+  createBy: { column: sysUser.createBy, type: 'string' },
+  createTime: { column: sysUser.createTime, type: 'datetime' },
+  updateBy: { column: sysUser.updateBy, type: 'string' },
+  updateTime: { column: sysUser.updateTime, type: 'datetime' },
+};
+
+const DEFAULT_SORT = { column: 'createTime', order: 'desc' } as const;
+const RESERVED_USERNAME = '_reserve_user_external';
+
+type Query = Record<string, unknown>;
+
+const alive = () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, RESERVED_USERNAME));
+
+/** Build the WHERE of a users list request (filters + departId + code); exported for the benchmark. */
+export async function userListWhere(db: Db, query: Query, tz: string): Promise<SQL | undefined> {
+  const conds: Array<SQL | undefined> = [alive(), ...buildFilters(USER_FIELDS, query, tz)];
+  const departId = typeof query.departId === 'string' ? query.departId.trim() : '';
+  if (departId) {
+    conds.push(
+      inArray(
+        sysUser.id,
+        db.select({ id: sysUserDepart.userId }).from(sysUserDepart).where(eq(sysUserDepart.depId, departId)),
+      ),
+    );
+  }
+  const code = typeof query.code === 'string' ? query.code.split(',').filter(Boolean) : [];
+  if (code.length) conds.push(inArray(sysUser.id, code));
+  return allOf(conds);
+}
+
+/** Paged users with `orgCodeTxt` and `_dictText` fields (GET /sys/user/list). */
+export async function listUsers(db: Db, query: Query, tz: string) {
+  const { pageNo, pageSize, offset } = parsePaging(query);
+  const where = await userListWhere(db, query, tz);
+  const orderBy = buildOrderBy(USER_FIELDS, query, DEFAULT_SORT, sysUser.id);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select()
+      .from(sysUser)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(sysUser).where(where),
+  ]);
+  return page(await decorateUsers(db, rows, tz), Number(total), pageNo, pageSize);
+}
+
+/** Add orgCodeTxt and the `_dictText` siblings to user rows. */
+export async function decorateUsers(db: Db, rows: UserRow[], tz: string) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const posts = [
+    ...new Set(
+      rows
+        .map((r) => r.post)
+        .filter((p): p is string => !!p)
+        .flatMap((p) => p.split(',')),
+    ),
+  ];
+  const departIdList = [...new Set(rows.flatMap((r) => (r.departIds ?? '').split(',').filter(Boolean)))];
+  const [names, lookup, positions, departs] = await Promise.all([
+    departNamesByUser(db, ids),
+    dictLookup(db, ['sex', 'user_status']),
+    posts.length
+      ? db.select().from(sysPosition).where(inArray(sysPosition.code, posts))
+      : Promise.resolve([]),
+    departsByIds(db, departIdList),
+  ]);
+  const postName = new Map(positions.map((p) => [p.code, p.name]));
+  const departName = new Map(departs.map((d) => [d.id, d.departName]));
+  return rows.map((u) => ({
+    ...userJson(u, tz, { orgCodeTxt: names.get(u.id) ?? null }),
+    sex_dictText: dictText((v) => lookup('sex', v), u.sex),
+    status_dictText: dictText((v) => lookup('user_status', v), u.status),
+    post_dictText: dictText((v) => postName.get(v), u.post),
+    departIds_dictText: dictText((v) => departName.get(v), u.departIds),
+  }));
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [u] = await db
+    .select()
+    .from(sysUser)
+    .where(and(eq(sysUser.id, id), eq(sysUser.delFlag, 0)))
+    .limit(1);
+  return u;
+}
+
+/** Includes logically deleted users: login distinguishes "不存在" from "已注销". */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(sysUser).where(eq(sysUser.username, username)).limit(1);
+  return u;
+}
+
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(sysUser).where(eq(sysUser.phone, phone)).limit(1);
+  return u;
+}
+
+export async function userRoleIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ roleId: sysUserRole.roleId })
+    .from(sysUserRole)
+    .where(eq(sysUserRole.userId, userId));
+  return rows.map((r) => r.roleId);
+}
+
+export async function userRoleCodes(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: sysRole.roleCode })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(eq(sysUserRole.userId, userId));
+  return rows.map((r) => r.code);
+}
+
+/** Users of a department and its sub-departments (GET /sys/user/queryUserByDepId). */
+export async function usersOfDepartTree(db: Db, departId: string, realname: string | undefined, tz: string) {
+  const depIds = await departSubtreeIds(db, departId);
+  if (depIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(sysUser)
+    .where(
+      and(
+        alive(),
+        inArray(
+          sysUser.id,
+          db
+            .selectDistinct({ id: sysUserDepart.userId })
+            .from(sysUserDepart)
+            .where(inArray(sysUserDepart.depId, depIds)),
+        ),
+        realname ? sql`${sysUser.realname} ILIKE ${`%${realname.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+      ),
+    )
+    .orderBy(asc(sysUser.username));
+  const names = await departNamesByUser(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((u) => userJson(u, tz, { orgCodeTxt: names.get(u.id) ?? null }));
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { ANONYMOUS } from '../../../shared/permissions.ts';
+import { CODE, MSG } from '../../../shared/api.ts';
+import { FORM_RULES } from '../../../shared/validation.ts';
+import { sysUser } from '../../db/schema/index.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { BizError, bare, fail, ok, okMessage } from '../../lib/result.ts';
+import { parseWith } from '../../lib/validate.ts';
+import { checkCode, putCode, randomCaptcha } from '../../lib/verify-codes.ts';
+import { captchaDataUrl } from '../../lib/captcha-image.ts';
+import { sha256 } from '../../lib/ids.ts';
+import { findUserByPhone, findUserByUsername } from '../../repos/users.ts';
+import { assertCanLogin, assertNotLocked, loginResult, recordAttempt } from '../../repos/session.ts';
+import { revokeToken } from '../../repos/tokens.ts';
+import { TOKEN_HEADER } from '../../plugins/auth.ts';
+
+const CAPTCHA_TTL_MS = 60_000;
+const captchaKey = (checkKey: string) => `captcha:${sha256(checkKey)}`;
+
+const loginBody = z.object({
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(100),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128),
+  captcha: z.string().nullish(),
+  checkKey: z.union([z.string(), z.number()]).nullish(),
+});
+
+const phoneLoginBody = z.object({
+  mobile: z
+    .string({ error: '请输入手机号码' })
+    .trim()
+    .regex(FORM_RULES.mobile.pattern, FORM_RULES.mobile.message),
+  captcha: z.string({ error: '请输入验证码' }).trim().min(1, '请输入验证码'),
+});
+
+/** Session endpoints: captcha, password login, phone login, logout (jeecg-api.md §3). */
+export default async function loginRoutes(app: FastifyInstance) {
+  const cfg = app.config;
+
+  app.get<{ Params: { key: string } }>(
+    '/sys/randomImage/:key',
+    { config: { perm: ANONYMOUS } },
+    async (req) => {
+      const key = req.params.key.slice(0, 64);
+      const code = randomCaptcha();
+      await putCode(app.db, captchaKey(key), code.toLowerCase(), CAPTCHA_TTL_MS);
+      return bare(captchaDataUrl(code));
+    },
+  );
+
+  app.post('/sys/login', { config: { perm: ANONYMOUS } }, async (req) => {
+    const body = parseWith(loginBody, req.body);
+    if (cfg.captchaEnabled) {
+      if (!body.captcha || body.checkKey == null) throw new BizError(MSG.captchaMissing);
+      const state = await checkCode(app.db, captchaKey(String(body.checkKey)), body.captcha, {
+        consume: true,
+        caseInsensitive: true,
+      });
+      if (state !== 'ok') throw new BizError(MSG.captchaWrong, CODE.CAPTCHA_WRONG);
+    }
+    await assertNotLocked(app.db, body.username, cfg);
+    const user = await findUserByUsername(app.db, body.username);
+    assertCanLogin(user);
+    const check = await verifyPassword(user, body.password);
+    if (!check.ok) {
+      await recordAttempt(app.db, body.username, req.ip, false);
+      throw new BizError(MSG.badCredentials);
+    }
+    if (check.needsUpgrade) {
+      await app.db
+        .update(sysUser)
+        .set({ password: await hashPassword(body.password), salt: null })
+        .where(eq(sysUser.id, user.id));
+    }
+    await recordAttempt(app.db, body.username, req.ip, true);
+    return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
+  });
+
+  app.post('/sys/phoneLogin', { config: { perm: ANONYMOUS } }, async (req) => {
+    const body = parseWith(phoneLoginBody, req.body);
+    await assertNotLocked(app.db, body.mobile, cfg);
+    const user = await findUserByPhone(app.db, body.mobile);
+    assertCanLogin(user);
+    const state = await checkCode(app.db, `sms:${body.mobile}`, body.captcha, { consume: true });
+    if (state !== 'ok') {
+      await recordAttempt(app.db, body.mobile, req.ip, false);
+      throw new BizError('手机验证码错误');
+    }
+    await recordAttempt(app.db, body.mobile, req.ip, true);
+    return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/sys/logout',
+    config: { perm: ANONYMOUS },
+    handler: async (req) => {
+      const header = req.headers[TOKEN_HEADER];
+      const token = Array.isArray(header) ? header[0] : header;
+      if (!token) return fail(MSG.logoutFailed);
+      return (await revokeToken(app.db, token)) ? okMessage(MSG.logoutOk) : fail(MSG.tokenBad);
+    },
+  });
+}

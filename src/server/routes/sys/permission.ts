@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { AUTHENTICATED } from '../../../shared/permissions.ts';
+import { sysPermission } from '../../db/schema/index.ts';
+import { bare } from '../../lib/result.ts';
+import { buildMenuTree, buttonAuth } from '../../lib/menu-tree.ts';
+import { allButtonRows, grantedPermissionRows } from '../../repos/permissions.ts';
+import { caller } from '../../plugins/auth.ts';
+
+const HOME = '首页';
+
+/** GET /sys/permission/getUserPermissionByToken: the caller's menu tree and button rights (§4.1). */
+export default async function permissionRoutes(app: FastifyInstance) {
+  app.get('/sys/permission/getUserPermissionByToken', { config: { perm: AUTHENTICATED } }, async (req) => {
+    const { user } = caller(req);
+    const [granted, buttons] = await Promise.all([
+      grantedPermissionRows(app.db, user.id),
+      allButtonRows(app.db),
+    ]);
+    if (!granted.some((r) => r.name === HOME && r.menuType === 0)) {
+      const [home] = await app.db
+        .select()
+        .from(sysPermission)
+        .where(and(eq(sysPermission.name, HOME), eq(sysPermission.menuType, 0), eq(sysPermission.delFlag, 0)))
+        .limit(1);
+      if (home) granted.unshift(home);
+    }
+    return bare({
+      menu: buildMenuTree(granted),
+      ...buttonAuth(granted, buttons),
+      sysSafeMode: app.config.safeMode,
+    });
+  });
+}

@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { ANONYMOUS, PERM } from '../../../../shared/permissions.ts';
+import {
+  changePasswordSchema,
+  frozenBatchSchema,
+  idListSchema,
+  userAddSchema,
+  userEditSchema,
+  USER_STATUS,
+} from '../../../../shared/user.ts';
+import { sysUser } from '../../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { hashPassword } from '../../../lib/password.ts';
+import { newId } from '../../../lib/ids.ts';
+import { BizError, fail, ok, okMessage } from '../../../lib/result.ts';
+import { parseWith } from '../../../lib/validate.ts';
+import { findUserById, findUserByUsername } from '../../../repos/users.ts';
+import {
+  assertLinksExist,
+  findTaken,
+  liveUsersIn,
+  replaceLinks,
+  type UniqueKey,
+} from '../../../repos/user-write.ts';
+import { revokeUserTokens } from '../../../repos/tokens.ts';
+import { caller } from '../../../plugins/auth.ts';
+
+type Q = Record<string, string | undefined>;
+
+const editableFields = (b: ReturnType<typeof userEditSchema.parse>) => ({
+  realname: b.realname,
+  sex: b.sex ?? null,
+  birthday: b.birthday,
+  email: b.email,
+  phone: b.phone,
+  telephone: b.telephone,
+  workNo: b.workNo,
+  post: b.post,
+  avatar: b.avatar,
+  userIdentity: b.userIdentity ?? 1,
+  activitiSync: b.activitiSync ?? 1,
+  relTenantIds: b.relTenantIds,
+});
+
+/** Ids from `id` / `ids` query params; the acting user can never target their own account. */
+function targetIds(raw: string | undefined, selfId: string, selfMessage: string): string[] {
+  const ids = idListSchema.parse(raw);
+  if (ids.length === 0) throw new BizError('请选择一条记录！');
+  if (ids.includes(selfId)) throw new BizError(selfMessage);
+  return ids;
+}
+
+async function logicalDelete(db: Db, ids: string[], by: string) {
+  await db.update(sysUser).set({ delFlag: 1, updateBy: by, updateTime: new Date() }).where(liveUsersIn(ids));
+  await revokeUserTokens(db, ids);
+}
+
+/** User administration writes (jeecg-api.md §6.1). */
+export default async function userCrudRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  app.post('/sys/user/add', { config: { perm: PERM.user.add } }, async (req) => {
+    const by = caller(req).user.username;
+    const b = parseWith(userAddSchema, req.body);
+    const taken = await findTaken(db, b);
+    if (taken) throw new BizError(taken);
+    await assertLinksExist(db, b.selectedroles, b.selecteddeparts);
+    const password = await hashPassword(b.password);
+    const id = newId();
+    await db.transaction(async (tx) => {
+      await tx.insert(sysUser).values({
+        id,
+        username: b.username,
+        password,
+        salt: null,
+        ...editableFields({ ...b, id }),
+        status: USER_STATUS.normal,
+        delFlag: 0,
+        orgCode: null,
+        departIds: b.selecteddeparts.join(',') || null,
+        createBy: by,
+      });
+      await replaceLinks(tx as unknown as Db, id, { roles: b.selectedroles, departs: b.selecteddeparts });
+    });
+    return okMessage('添加成功！');
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/user/edit',
+    config: { perm: PERM.user.edit },
+    handler: async (req) => {
+      const by = caller(req).user.username;
+      const raw = (req.body ?? {}) as Record<string, unknown>;
+      const b = parseWith(userEditSchema, raw);
+      const existing = await findUserById(db, b.id);
+      if (!existing) throw new BizError('未找到对应实体');
+      const taken = await findTaken(db, b as Partial<Record<UniqueKey, string | null>>, b.id);
+      if (taken) throw new BizError(taken);
+      const links = {
+        roles: 'selectedroles' in raw ? b.selectedroles : undefined,
+        departs: 'selecteddeparts' in raw ? b.selecteddeparts : undefined,
+      };
+      await assertLinksExist(db, links.roles ?? [], links.departs ?? []);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sysUser)
+          .set({
+            ...editableFields(b),
+            ...(links.departs ? { departIds: links.departs.join(',') || null } : {}),
+            updateBy: by,
+            updateTime: new Date(),
+          })
+          .where(eq(sysUser.id, b.id));
+        await replaceLinks(tx as unknown as Db, b.id, links);
+      });
+      return okMessage('修改成功!');
+    },
+  });
+
+  app.delete<{ Querystring: Q }>('/sys/user/delete', { config: { perm: PERM.user.delete } }, async (req) => {
+    const me = caller(req).user;
+    await logicalDelete(db, targetIds(req.query.id, me.id, '不能删除当前登录用户'), me.username);
+    return okMessage('删除用户成功');
+  });
+
+  app.delete<{ Querystring: Q }>(
+    '/sys/user/deleteBatch',
+    { config: { perm: PERM.user.delete } },
+    async (req) => {
+      const me = caller(req).user;
+      await logicalDelete(db, targetIds(req.query.ids, me.id, '不能删除当前登录用户'), me.username);
+      return okMessage('批量删除用户成功');
+    },
+  );
+
+  app.put('/sys/user/frozenBatch', { config: { perm: PERM.user.freeze } }, async (req) => {
+    const me = caller(req).user;
+    const b = parseWith(frozenBatchSchema, req.body);
+    const ids = targetIds(b.ids.join(','), me.id, '不能冻结当前登录用户');
+    await db
+      .update(sysUser)
+      .set({ status: b.status, updateBy: me.username, updateTime: new Date() })
+      .where(liveUsersIn(ids));
+    if (b.status === USER_STATUS.frozen) await revokeUserTokens(db, ids);
+    return okMessage('操作成功!');
+  });
+
+  app.put('/sys/user/changePassword', { config: { perm: PERM.user.resetPassword } }, async (req) => {
+    const me = caller(req).user;
+    const b = parseWith(changePasswordSchema, req.body);
+    const user = await findUserByUsername(db, b.username);
+    if (!user || user.delFlag === 1) throw new BizError('用户不存在');
+    await db
+      .update(sysUser)
+      .set({
+        password: await hashPassword(b.password),
+        salt: null,
+        updateBy: me.username,
+        updateTime: new Date(),
+      })
+      .where(eq(sysUser.id, user.id));
+    await revokeUserTokens(db, [user.id]);
+    return okMessage('密码修改成功!');
+  });
+
+  /** Anonymous: the registration form checks whether an account name, phone or email is free. */
+  app.get<{ Querystring: Q }>('/sys/user/checkOnlyUser', { config: { perm: ANONYMOUS } }, async (req) => {
+    const q = req.query;
+    const values = { username: q.username, phone: q.phone, email: q.email, workNo: q.workNo };
+    if (!Object.values(values).some(Boolean)) return fail('请输入要校验的值');
+    const taken = await findTaken(db, values, q.id || undefined);
+    return taken ? fail('用户账号已存在') : ok(true, '该值可用！');
+  });
+}
