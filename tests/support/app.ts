@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type AppConfig } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { seed } from '../../src/server/db/seed/index.ts';
+import type { SmsMode, SmsProvider } from '../../src/server/lib/sms.ts';
+
+export const BASE = '/jeecg-boot';
+
+/** An SMS provider that keeps the codes it was asked to send, for tests to read. */
+export function capturingSms() {
+  const sent: Array<{ mobile: string; code: string; mode: SmsMode }> = [];
+  const provider: SmsProvider = {
+    name: 'capture',
+    async send(mobile, code, mode) {
+      sent.push({ mobile, code, mode });
+    },
+  };
+  return {
+    provider,
+    sent,
+    last: (mobile: string) => [...sent].reverse().find((s) => s.mobile === mobile)?.code,
+  };
+}
+
+/**
+ * A fresh, migrated and seeded database for one suite: in-memory PGlite, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await seed(database.db);
+    return database;
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
+  await seed(database.db);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  sms: ReturnType<typeof capturingSms>;
+  /** JSON request under the API base; `token` becomes X-Access-Token */
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    opts?: {
+      token?: string;
+      body?: unknown;
+      query?: Record<string, string>;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: any; raw: LightMyRequestResponse }>;
+  /** log in with a password and return the token (fails the test on a failed login) */
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = loadConfig({}, { logLevel: 'silent', ...overrides });
+  const sms = capturingSms();
+  const app = await buildApp({ config, database, sms: sms.provider, logger: false });
+  await app.ready();
+  const call: TestApp['call'] = async (method, path, opts = {}) => {
+    const raw = await app.inject({
+      method,
+      url: `${BASE}${path}`,
+      query: opts.query,
+      headers: { ...(opts.token ? { 'x-access-token': opts.token } : {}), ...opts.headers },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+    let body: unknown = raw.body;
+    try {
+      body = raw.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: raw.statusCode, body, raw };
+  };
+  return {
+    app,
+    database,
+    config,
+    sms,
+    call,
+    async login(username, password = '123456') {
+      const r = await call('POST', '/sys/login', { body: { username, password } });
+      if (!r.body?.success) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);
+      return r.body.result.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
