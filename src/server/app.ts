@@ -7,6 +7,7 @@ import { CODE, MSG } from '../shared/api.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { fail } from './lib/result.ts';
+import { NoticeHub } from './lib/notice-hub.ts';
 import { devLogSmsProvider, type SmsProvider } from './lib/sms.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -17,6 +18,7 @@ import registerRoutes from './routes/sys/user/register.ts';
 import selfRoutes from './routes/sys/user/self.ts';
 import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
+import notifySocket from './plugins/notify-socket.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +26,8 @@ declare module 'fastify' {
     database: Database;
     config: AppConfig;
     sms: SmsProvider;
+    /** notification sockets of this instance */
+    notices: NoticeHub;
   }
 }
 
@@ -37,6 +41,7 @@ export interface BuildOptions {
 /** The JeecgBoot-compatible API: every route below is served under `config.basePath`. */
 async function api(app: FastifyInstance) {
   await app.register(authPlugin);
+  await app.register(notifySocket);
   await app.register(loginRoutes);
   await app.register(smsRoutes);
   await app.register(registerRoutes);
@@ -59,6 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('sms', opts.sms ?? devLogSmsProvider(app.log));
+  app.decorate('notices', new NoticeHub());
 
   // JeecgBoot clients send `application/json` on bodiless DELETEs too: an empty body is {}.
   app.removeContentTypeParser('application/json');
@@ -70,6 +76,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     } catch {
       done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }));
     }
+  });
+
+  // A refused handshake (401, 404, …) is answered over the raw socket, which sits outside the HTTP
+  // server's connection bookkeeping: close it, or every refused upgrade leaks a descriptor.
+  app.addHook('onResponse', async (request) => {
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') request.raw.socket?.destroySoon();
   });
 
   await app.register(helmet, {

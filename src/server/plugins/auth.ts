@@ -49,8 +49,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const perm = request.routeOptions.config?.perm;
     if (!perm) return;
-    const token = request.headers[TOKEN_HEADER];
-    const tokenValue = Array.isArray(token) ? token[0] : token;
+    const tokenValue = requestToken(request);
     if (tokenValue) await authenticate(app, request, tokenValue);
     if (perm === ANONYMOUS) return;
     if (!request.auth) return unauthorized(reply);
@@ -65,6 +64,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!request.auth.perms.has(perm)) return reply.code(200).send(fail(MSG.noAuth, CODE.NO_AUTH));
   });
 });
+
+/**
+ * The access token: `X-Access-Token`, or for a WebSocket handshake the first sub-protocol
+ * (browsers cannot set headers on WebSockets). Never read from the URL.
+ */
+function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[TOKEN_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (token) return token;
+  if (request.headers.upgrade?.toLowerCase() !== 'websocket') return undefined;
+  return request.headers['sec-websocket-protocol']?.split(',')[0]?.trim() || undefined;
+}
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
   if (token.length > 200) return;
