@@ -2,7 +2,23 @@
  * JeecgBoot's QueryGenerator conventions (jeecg-api.md §7) over an allow-list of fields.
  * Field names come only from the allow-list; every value is a bound parameter.
  */
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { MSG, PAGING } from '../../shared/api.ts';
 import { BizError } from './result.ts';
@@ -45,6 +61,10 @@ const str = (v: unknown): string | undefined => {
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Case-insensitive match; plain LIKE when the text has no cased letters (e.g. Chinese), which is faster. */
+const likeOp = (col: PgColumn, text: string, pattern: string): SQL =>
+  text.toLowerCase() === text.toUpperCase() ? like(col, pattern) : ilike(col, pattern);
 
 /** Coerce one raw value to the field's type, or refuse the request (never reaching SQL). */
 function typed(name: string, def: FieldDef, raw: string, tz: string, bound?: 'begin' | 'end'): unknown {
@@ -97,7 +117,7 @@ function condition(name: string, def: FieldDef, raw: string, tz: string): SQL | 
   if (def.type === 'string') {
     if (raw.length > 2 && raw.startsWith(',') && raw.endsWith(',')) {
       const parts = raw.split(',').filter(Boolean);
-      return or(...parts.map((p) => ilike(col, `%${escapeLike(p)}%`)));
+      return or(...parts.map((p) => likeOp(col, p, `%${escapeLike(p)}%`)));
     }
     if (raw.includes(',')) return inArray(col, raw.split(',').filter(Boolean));
     if (raw !== '*') {
@@ -105,7 +125,7 @@ function condition(name: string, def: FieldDef, raw: string, tz: string): SQL | 
       const right = raw.endsWith('*');
       const core = raw.replace(/^\*/, '').replace(/\*$/, '');
       if ((left || right) && core)
-        return ilike(col, `${left ? '%' : ''}${escapeLike(core)}${right ? '%' : ''}`);
+        return likeOp(col, core, `${left ? '%' : ''}${escapeLike(core)}${right ? '%' : ''}`);
     }
     return eq(col, raw);
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './columns.ts';
 
@@ -36,6 +37,10 @@ export const sysUser = pgTable(
     uniqueIndex('uniq_sys_user_phone').on(t.phone),
     uniqueIndex('uniq_sys_user_email').on(t.email),
     index('idx_sys_user_create_time').on(t.createTime),
+    // the users list: live rows in the default order, so page and count read only this index
+    index('idx_sys_user_alive_ct')
+      .on(t.createTime.desc(), t.id)
+      .where(sql`${t.delFlag} = 0 AND ${t.username} <> '_reserve_user_external'`),
     index('idx_sys_user_org_code').on(t.orgCode),
   ],
 );

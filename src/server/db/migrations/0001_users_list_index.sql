@@ -1,0 +1,1 @@
+CREATE INDEX "idx_sys_user_alive_ct" ON "sys_user" USING btree ("create_time" DESC NULLS LAST,"id") WHERE "sys_user"."del_flag" = 0 AND "sys_user"."username" <> '_reserve_user_external';
