@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { FORM_RULES, RULE_MESSAGES } from './validation.ts';
+import { FORM_RULES, RULE_MESSAGES, hasNoNul, isRealDate } from './validation.ts';
 
 /** Empty strings from forms mean "not given". */
 const optionalText = (max: number) =>
   z
     .string()
     .max(max, RULE_MESSAGES.maxLength(max))
+    .refine(hasNoNul, '包含非法字符')
     .nullish()
     .transform((v) => (v === '' || v == null ? null : v));
 
@@ -45,6 +46,7 @@ const userFields = {
     .trim()
     .min(1, RULE_MESSAGES.realnameRequired)
     .max(100, RULE_MESSAGES.maxLength(100))
+    .refine(hasNoNul, '包含非法字符')
     .describe('用户姓名'),
   sex: z.coerce
     .number()
@@ -54,7 +56,7 @@ const userFields = {
     .catch(null)
     .describe('性别（1 男，2 女）'),
   birthday: optionalText(10)
-    .refine((v) => v == null || /^\d{4}-\d{2}-\d{2}$/.test(v), '生日格式应为YYYY-MM-DD')
+    .refine((v) => v == null || isRealDate(v), '生日格式应为YYYY-MM-DD')
     .describe('生日'),
   email: optionalPattern(FORM_RULES.email, 45).describe('邮箱'),
   phone: optionalPattern(FORM_RULES.mobile, 45).describe('手机号码'),
@@ -62,8 +64,16 @@ const userFields = {
   workNo: optionalText(100).describe('工号'),
   post: optionalText(100).describe('职务编码'),
   avatar: optionalText(255).describe('头像路径'),
-  userIdentity: z.coerce.number().int().min(1).max(2).nullish().describe('身份（1 普通，2 上级）'),
-  activitiSync: z.coerce.number().int().nullish().describe('同步工作流'),
+  userIdentity: z.coerce
+    .number({ error: '身份取值无效' })
+    .refine((v) => v === 1 || v === 2, '身份取值无效')
+    .nullish()
+    .describe('身份（1 普通，2 上级）'),
+  activitiSync: z.coerce
+    .number({ error: '同步工作流取值无效' })
+    .refine((v) => v === 0 || v === 1, '同步工作流取值无效')
+    .nullish()
+    .describe('同步工作流（1 同步，0 不同步）'),
   relTenantIds: optionalText(100).describe('租户（逗号分隔）'),
   selectedroles: idListSchema.describe('角色id，逗号分隔'),
   selecteddeparts: idListSchema.describe('部门id，逗号分隔'),
@@ -82,7 +92,7 @@ export const userAddSchema = z
   });
 
 export const userEditSchema = z.object({
-  id: z.string().min(1, '未找到对应实体').describe('用户id'),
+  id: z.string({ error: '未找到对应实体' }).min(1, '未找到对应实体').describe('用户id'),
   ...userFields,
 });
 
@@ -124,7 +134,7 @@ export const USER_STATUS = { normal: 1, frozen: 2 } as const;
 
 export const frozenBatchSchema = z.object({
   ids: idListSchema.refine((v) => v.length > 0, '请选择一条记录！'),
-  status: z.coerce.number().refine((v) => v === 1 || v === 2, '状态取值无效'),
+  status: z.coerce.number({ error: '状态取值无效' }).refine((v) => v === 1 || v === 2, '状态取值无效'),
 });
 
 /** First message of a failed zod parse, for Result.message. */

@@ -71,3 +71,21 @@ export function passes(rule: PatternRule, value: string | null | undefined): boo
   if (value === null || value === undefined || value === '') return true;
   return rule.pattern.test(value);
 }
+
+/** A real calendar date `YYYY-MM-DD` (rejects 2024-02-30, 2024-13-01). */
+export function isRealDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** A real `YYYY-MM-DD HH:mm[:ss]` (a `T` separator is accepted). */
+export function isRealDateTime(value: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  return !!m && isRealDate(m[1]!) && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4] ?? 0) < 60;
+}
+
+/** Text PostgreSQL can store: no NUL characters. */
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');

@@ -72,6 +72,7 @@ export interface TestApp {
       query?: Record<string, string>;
       headers?: Record<string, string>;
     },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
   ): Promise<{ status: number; body: any; raw: LightMyRequestResponse }>;
   /** log in with a password and return the token (fails the test on a failed login) */
   login(username: string, password?: string): Promise<string>;

@@ -34,6 +34,8 @@ const MIGRATION_LOCK = 727_001;
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // an idle connection dropped by the server (restart, admin kill) must not crash the process
+    pool.on('error', (err) => console.warn(`PostgreSQL pool: idle connection error: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lockClient = await pool.connect();
     try {

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { MSG, PAGING } from '../../shared/api.ts';
+import { hasNoNul, isRealDate, isRealDateTime } from '../../shared/validation.ts';
 import { BizError } from './result.ts';
 
 export type FieldType = 'string' | 'int' | 'number' | 'date' | 'datetime';
@@ -50,8 +51,7 @@ const RESERVED = new Set([
   'superQueryParams',
   'superQueryMatchType',
 ]);
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME_RE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+const INT_RANGE = { PgSmallInt: 32_767, PgInteger: 2_147_483_647 } as Record<string, number>;
 
 const str = (v: unknown): string | undefined => {
   if (Array.isArray(v)) v = v[v.length - 1];
@@ -68,24 +68,28 @@ const likeOp = (col: PgColumn, text: string, pattern: string): SQL =>
 
 /** Coerce one raw value to the field's type, or refuse the request (never reaching SQL). */
 function typed(name: string, def: FieldDef, raw: string, tz: string, bound?: 'begin' | 'end'): unknown {
+  const bad = () => new BizError(MSG.badParam(name));
+  if (!hasNoNul(raw)) throw bad();
   switch (def.type) {
     case 'string':
       return raw;
-    case 'int':
-      if (!/^-?\d{1,15}$/.test(raw)) throw new BizError(MSG.badParam(name));
+    case 'int': {
+      const max = INT_RANGE[def.column.columnType] ?? Number.MAX_SAFE_INTEGER;
+      if (!/^-?\d{1,16}$/.test(raw) || Math.abs(Number(raw)) > max) throw bad();
       return Number(raw);
+    }
     case 'number':
-      if (!/^-?\d+(\.\d+)?$/.test(raw) || raw.length > 30) throw new BizError(MSG.badParam(name));
+      if (!/^-?\d+(\.\d+)?$/.test(raw) || raw.length > 30) throw bad();
       return Number(raw);
     case 'date':
-      if (!DATE_RE.test(raw.slice(0, 10))) throw new BizError(MSG.badParam(name));
+      if (!isRealDate(raw.slice(0, 10))) throw bad();
       return raw.slice(0, 10);
     case 'datetime': {
-      let v = raw;
-      if (DATE_RE.test(v)) v += bound === 'end' ? ' 23:59:59.999' : ' 00:00:00';
-      else if (!DATETIME_RE.test(v)) throw new BizError(MSG.badParam(name));
+      let v = raw.replace('T', ' ');
+      if (isRealDate(v)) v += bound === 'end' ? ' 23:59:59.999' : ' 00:00:00';
+      else if (!isRealDateTime(v)) throw bad();
       // the wall-clock value is read in the application time zone
-      return sql`(${v.replace('T', ' ')}::timestamp AT TIME ZONE ${tz})`;
+      return sql`(${v}::timestamp AT TIME ZONE ${tz})`;
     }
   }
 }
@@ -148,6 +152,7 @@ export function buildFilters(fields: EntityFields, query: Query, tz: string): SQ
     if (RESERVED.has(key)) continue;
     const raw = str(rawValue);
     if (raw === undefined) continue;
+    if (!hasNoNul(raw)) throw new BizError(MSG.badParam(key));
     const m = /^(.+?)_(begin|end|MultiString)$/.exec(key);
     const name = m ? m[1]! : key;
     const def = Object.hasOwn(fields, name) ? fields[name] : undefined;

@@ -13,6 +13,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof BizError) return reply.code(200).send(fail(error.message, error.code));
     if (error instanceof ZodError) return reply.code(200).send(fail(firstIssue(error)));
+    const pgCode = postgresCode(error);
+    if (pgCode === '23505') return reply.code(200).send(fail('数据库中已存在该记录'));
+    if (pgCode?.startsWith('22')) return reply.code(200).send(fail(`${MSG.operationFailed}，参数格式不正确`));
     const fe = error as FastifyError;
     if (fe.statusCode === 429) return reply.code(429).send(fail(fe.message, 429));
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
@@ -22,3 +25,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send(fail(`${MSG.operationFailed}，服务器内部错误`, CODE.ERROR));
   });
 });
+
+/** SQLSTATE of a PostgreSQL error, also when wrapped by Drizzle (as `cause`). */
+function postgresCode(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 3;
+    e = e.cause as typeof e, i++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}

@@ -56,7 +56,11 @@ export async function userListWhere(db: Db, query: Query, tz: string): Promise<S
 
 /** Paged users with `orgCodeTxt` and `_dictText` fields (GET /sys/user/list). */
 export async function listUsers(db: Db, query: Query, tz: string) {
-  const { pageNo, pageSize, offset } = parsePaging(query);
+  const codes = typeof query.code === 'string' ? query.code.split(',').filter(Boolean) : [];
+  // `code=id1,id2,…` asks for those users: the page holds all of them (jeecg-api.md §6.1)
+  const { pageNo, pageSize, offset } = codes.length
+    ? { pageNo: 1, pageSize: codes.length, offset: 0 }
+    : parsePaging(query);
   const where = await userListWhere(db, query, tz);
   const orderBy = buildOrderBy(USER_FIELDS, query, DEFAULT_SORT, sysUser.id);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([

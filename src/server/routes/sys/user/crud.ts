@@ -43,6 +43,11 @@ const editableFields = (b: ReturnType<typeof userEditSchema.parse>) => ({
   relTenantIds: b.relTenantIds,
 });
 
+/** Keep the fields the client sent: an edit that omits a field leaves it as it was. */
+function onlyGiven<T extends Record<string, unknown>>(fields: T, raw: Record<string, unknown>): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => Object.hasOwn(raw, k))) as Partial<T>;
+}
+
 /** Ids from `id` / `ids` query params; the acting user can never target their own account. */
 function targetIds(raw: string | undefined, selfId: string, selfMessage: string): string[] {
   const ids = idListSchema.parse(raw);
@@ -107,7 +112,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
         await tx
           .update(sysUser)
           .set({
-            ...editableFields(b),
+            ...onlyGiven(editableFields(b), raw),
             ...(links.departs ? { departIds: links.departs.join(',') || null } : {}),
             updateBy: by,
             updateTime: new Date(),
