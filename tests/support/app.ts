@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { seed } from '../../src/server/db/seed/index.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { freshDatabase } from './database.ts';
 import type { SmsMode, SmsProvider } from '../../src/server/lib/sms.ts';
 
 export const BASE = '/jeecg-boot';
@@ -22,38 +20,6 @@ export function capturingSms() {
     provider,
     sent,
     last: (mobile: string) => [...sent].reverse().find((s) => s.mobile === mobile)?.code,
-  };
-}
-
-/**
- * A fresh, migrated and seeded database for one suite: in-memory PGlite, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
- */
-export async function freshDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await seed(database.db);
-    return database;
-  }
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
-  await seed(database.db);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
   };
 }
 
@@ -80,7 +46,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = await freshDatabase(process.env.TEST_DATABASE_URL);
   const config = loadConfig({}, { logLevel: 'silent', ...overrides });
   const sms = capturingSms();
   const app = await buildApp({ config, database, sms: sms.provider, logger: false });

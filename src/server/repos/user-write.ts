@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
 import { BizError } from '../lib/result.ts';
 import { newId } from '../lib/ids.ts';
+import { hashPassword } from '../lib/password.ts';
+import { revokeUserTokens } from './tokens.ts';
 
 /** The unique fields of sys_user with the message shown when a value is taken. */
 const UNIQUE_FIELDS = [
@@ -66,3 +68,12 @@ export async function replaceLinks(db: Db, userId: string, links: { roles?: stri
 
 /** Condition matching live users by ids. */
 export const liveUsersIn = (ids: string[]): SQL => and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0))!;
+
+/** Set a user's password (argon2id) and sign out all of their sessions. */
+export async function setPassword(db: Db, userId: string, plain: string, by: string): Promise<void> {
+  await db
+    .update(sysUser)
+    .set({ password: await hashPassword(plain), salt: null, updateBy: by, updateTime: new Date() })
+    .where(eq(sysUser.id, userId));
+  await revokeUserTokens(db, [userId]);
+}

@@ -21,6 +21,7 @@ import {
   findTaken,
   liveUsersIn,
   replaceLinks,
+  setPassword,
   type UniqueKey,
 } from '../../../repos/user-write.ts';
 import { revokeUserTokens } from '../../../repos/tokens.ts';
@@ -157,16 +158,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const b = parseWith(changePasswordSchema, req.body);
     const user = await findUserByUsername(db, b.username);
     if (!user || user.delFlag === 1) throw new BizError('用户不存在');
-    await db
-      .update(sysUser)
-      .set({
-        password: await hashPassword(b.password),
-        salt: null,
-        updateBy: me.username,
-        updateTime: new Date(),
-      })
-      .where(eq(sysUser.id, user.id));
-    await revokeUserTokens(db, [user.id]);
+    await setPassword(db, user.id, b.password, me.username);
     return okMessage('密码修改成功!');
   });
 

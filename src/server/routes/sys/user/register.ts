@@ -8,10 +8,10 @@ import { sysUser } from '../../../db/schema/index.ts';
 import { hashPassword } from '../../../lib/password.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, ok, okMessage } from '../../../lib/result.ts';
+import { setPassword } from '../../../repos/user-write.ts';
 import { parseWith } from '../../../lib/validate.ts';
 import { checkCode } from '../../../lib/verify-codes.ts';
 import { findUserByPhone, findUserByUsername } from '../../../repos/users.ts';
-import { revokeUserTokens } from '../../../repos/tokens.ts';
 
 const phone = z
   .string({ error: '请输入手机号码' })
@@ -98,16 +98,7 @@ export default async function registerRoutes(app: FastifyInstance) {
         .limit(1);
       if (!user) throw new BizError('用户名与手机号不匹配');
       await requireSms(app, body.phone, body.smscode, true);
-      await app.db
-        .update(sysUser)
-        .set({
-          password: await hashPassword(body.password),
-          salt: null,
-          updateBy: user.username,
-          updateTime: new Date(),
-        })
-        .where(eq(sysUser.id, user.id));
-      await revokeUserTokens(app.db, [user.id]);
+      await setPassword(app.db, user.id, body.password, user.username);
       return okMessage('密码重置成功!');
     },
   });

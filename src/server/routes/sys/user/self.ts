@@ -5,12 +5,12 @@ import { AUTHENTICATED } from '../../../../shared/permissions.ts';
 import { RULE_MESSAGES } from '../../../../shared/validation.ts';
 import { updatePasswordSchema } from '../../../../shared/user.ts';
 import { sysUser } from '../../../db/schema/index.ts';
-import { hashPassword, verifyPassword } from '../../../lib/password.ts';
+import { verifyPassword } from '../../../lib/password.ts';
 import { BizError, bare, ok, okMessage } from '../../../lib/result.ts';
+import { setPassword } from '../../../repos/user-write.ts';
 import { parseWith } from '../../../lib/validate.ts';
 import { userDeparts } from '../../../repos/departs.ts';
 import { userJson } from '../../../repos/user-json.ts';
-import { revokeUserTokens } from '../../../repos/tokens.ts';
 import { caller } from '../../../plugins/auth.ts';
 
 const selectDepartBody = z.object({
@@ -48,16 +48,7 @@ export default async function selfRoutes(app: FastifyInstance) {
     if (body.username && body.username !== user.username) throw new BizError('只允许修改自己的密码！');
     if (body.password !== body.confirmpassword) throw new BizError(RULE_MESSAGES.passwordMismatch);
     if (!(await verifyPassword(user, body.oldpassword)).ok) throw new BizError('旧密码输入错误!');
-    await app.db
-      .update(sysUser)
-      .set({
-        password: await hashPassword(body.password),
-        salt: null,
-        updateBy: user.username,
-        updateTime: new Date(),
-      })
-      .where(eq(sysUser.id, user.id));
-    await revokeUserTokens(app.db, [user.id]);
+    await setPassword(app.db, user.id, body.password, user.username);
     return okMessage('密码重置成功!');
   });
 }
