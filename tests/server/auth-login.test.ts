@@ -199,3 +199,20 @@ describe('tokens', () => {
     expect(r.body.message).toBe('用户租户信息变更,请重新登陆!');
   });
 });
+
+describe('failed logins from one address', () => {
+  it('are limited across account names (password spraying)', async () => {
+    const s = await createTestApp({ loginMaxFailures: 2 });
+    try {
+      // 2 × 4 = 8 failures from one address, over names that never reach the per-account limit
+      for (let i = 0; i < 8; i++) {
+        const r = await s.call('POST', '/sys/login', { body: { username: `ghost${i}`, password: 'x' } });
+        expect(r.body.message).toBe('该用户不存在，请注册');
+      }
+      const r = await s.call('POST', '/sys/login', { body: { username: 'admin', password: '123456' } });
+      expect(r.body.message).toMatch(/登录失败次数过多/);
+    } finally {
+      await s.close();
+    }
+  });
+});

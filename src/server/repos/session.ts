@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { sysLog, sysLoginAttempt, sysTenant, sysUser } from '../db/schema/index.ts';
@@ -13,8 +13,14 @@ import { dictItems } from './dicts.ts';
 import { userDeparts } from './departs.ts';
 import { userJson } from './user-json.ts';
 
-/** Refuse a login while the account has too many recent failures (shared by all instances via the DB). */
-export async function assertNotLocked(db: Db, username: string, cfg: AppConfig): Promise<void> {
+/** Failures from one address (any account names) tolerated per lock window: stops password spraying. */
+const IP_FAILURE_FACTOR = 4;
+
+/**
+ * Refuse a login while the account, or the caller's address, has too many recent failures. Counted
+ * in the database, so every instance agrees.
+ */
+export async function assertNotLocked(db: Db, username: string, ip: string, cfg: AppConfig): Promise<void> {
   const since = new Date(Date.now() - cfg.loginLockMinutes * 60_000);
   const [lastOk] = await db
     .select({ at: sysLoginAttempt.createdAt })
@@ -23,17 +29,17 @@ export async function assertNotLocked(db: Db, username: string, cfg: AppConfig):
     .orderBy(desc(sysLoginAttempt.createdAt))
     .limit(1);
   const from = lastOk && lastOk.at > since ? lastOk.at : since;
-  const [row] = await db
-    .select({ n: count() })
-    .from(sysLoginAttempt)
-    .where(
-      and(
-        eq(sysLoginAttempt.username, username),
-        eq(sysLoginAttempt.success, false),
-        gt(sysLoginAttempt.createdAt, from),
-      ),
-    );
-  if (Number(row?.n ?? 0) >= cfg.loginMaxFailures)
+  const failures = (where: SQL | undefined) =>
+    db
+      .select({ n: count() })
+      .from(sysLoginAttempt)
+      .where(and(eq(sysLoginAttempt.success, false), where))
+      .then(([row]) => Number(row?.n ?? 0));
+  const [byUser, byIp] = await Promise.all([
+    failures(and(eq(sysLoginAttempt.username, username), gt(sysLoginAttempt.createdAt, from))),
+    failures(and(eq(sysLoginAttempt.ip, ip.slice(0, 64)), gt(sysLoginAttempt.createdAt, since))),
+  ]);
+  if (byUser >= cfg.loginMaxFailures || byIp >= cfg.loginMaxFailures * IP_FAILURE_FACTOR)
     throw new BizError(MSG.tooManyFailures(cfg.loginLockMinutes));
 }
 

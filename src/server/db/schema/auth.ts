@@ -26,7 +26,10 @@ export const sysLoginAttempt = pgTable(
     success: boolean('success').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('idx_sla_username_time').on(t.username, t.createdAt)],
+  (t) => [
+    index('idx_sla_username_time').on(t.username, t.createdAt),
+    index('idx_sla_ip_time').on(t.ip, t.createdAt),
+  ],
 );
 
 /** One-time codes: image captchas (kind 'captcha', key = hashed check key) and SMS codes (kind 'sms:<mode>', key = mobile). */

@@ -49,6 +49,16 @@ export default async function loginRoutes(app: FastifyInstance) {
     },
   );
 
+  /** Run a credential check; any refusal counts as a failed attempt of that name and address. */
+  const failureRecorded = async <T>(name: string, ip: string, check: () => Promise<T>): Promise<T> => {
+    try {
+      return await check();
+    } catch (e) {
+      await recordAttempt(app.db, name, ip, false);
+      throw e;
+    }
+  };
+
   app.post('/sys/login', { config: { perm: ANONYMOUS } }, async (req) => {
     const body = parseWith(loginBody, req.body);
     if (cfg.captchaEnabled) {
@@ -59,14 +69,14 @@ export default async function loginRoutes(app: FastifyInstance) {
       });
       if (state !== 'ok') throw new BizError(MSG.captchaWrong, CODE.CAPTCHA_WRONG);
     }
-    await assertNotLocked(app.db, body.username, cfg);
-    const user = await findUserByUsername(app.db, body.username);
-    assertCanLogin(user);
-    const check = await verifyPassword(user, body.password);
-    if (!check.ok) {
-      await recordAttempt(app.db, body.username, req.ip, false);
-      throw new BizError(MSG.badCredentials);
-    }
+    await assertNotLocked(app.db, body.username, req.ip, cfg);
+    const [user, check] = await failureRecorded(body.username, req.ip, async () => {
+      const u = await findUserByUsername(app.db, body.username);
+      assertCanLogin(u);
+      const c = await verifyPassword(u, body.password);
+      if (!c.ok) throw new BizError(MSG.badCredentials);
+      return [u, c] as const;
+    });
     if (check.needsUpgrade) {
       await app.db
         .update(sysUser)
@@ -79,14 +89,14 @@ export default async function loginRoutes(app: FastifyInstance) {
 
   app.post('/sys/phoneLogin', { config: { perm: ANONYMOUS } }, async (req) => {
     const body = parseWith(phoneLoginBody, req.body);
-    await assertNotLocked(app.db, body.mobile, cfg);
-    const user = await findUserByPhone(app.db, body.mobile);
-    assertCanLogin(user);
-    const state = await checkCode(app.db, `sms:${body.mobile}`, body.captcha, { consume: true });
-    if (state !== 'ok') {
-      await recordAttempt(app.db, body.mobile, req.ip, false);
-      throw new BizError('手机验证码错误');
-    }
+    await assertNotLocked(app.db, body.mobile, req.ip, cfg);
+    const user = await failureRecorded(body.mobile, req.ip, async () => {
+      const u = await findUserByPhone(app.db, body.mobile);
+      assertCanLogin(u);
+      const state = await checkCode(app.db, `sms:${body.mobile}`, body.captcha, { consume: true });
+      if (state !== 'ok') throw new BizError('手机验证码错误');
+      return u;
+    });
     await recordAttempt(app.db, body.mobile, req.ip, true);
     return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "idx_sla_ip_time" ON "sys_login_attempt" USING btree ("ip","created_at");

@@ -1,0 +1,135 @@
+import { PERM } from '../../../../shared/permissions.ts';
+import type { SeedMenu } from './types.ts';
+
+/*
+ * Business areas, part 2 (spec §1): technicians, orders, statements, visit finance.
+ * Same URL scheme as menus-business.ts: /yy/<area>/<screen>, components yy/<area>/Yy<Entity>List.
+ */
+
+export const TECHNICIAN_MENU: SeedMenu = {
+  name: '技师管理',
+  url: '/yy/technician',
+  component: 'layouts/RouteView',
+  icon: 'team',
+  children: [
+    {
+      name: '服务项目',
+      url: '/yy/technician/project',
+      component: 'yy/technician/YyProjectList',
+      buttons: [
+        { name: '查询', perms: PERM.project.list },
+        { name: '添加', perms: PERM.project.add },
+        { name: '编辑', perms: PERM.project.edit },
+        { name: '删除', perms: PERM.project.delete },
+        { name: '导出', perms: PERM.project.export },
+        { name: '导入', perms: PERM.project.import },
+      ],
+    },
+    {
+      name: '技师提成',
+      url: '/yy/technician/commission',
+      component: 'yy/technician/YyTechnicianCommissionList',
+      buttons: [
+        { name: '查询', perms: PERM.techCommission.list },
+        { name: '添加', perms: PERM.techCommission.add },
+        { name: '编辑', perms: PERM.techCommission.edit },
+        { name: '删除', perms: PERM.techCommission.delete },
+        { name: '导出', perms: PERM.techCommission.export },
+        { name: '导入', perms: PERM.techCommission.import },
+      ],
+    },
+    {
+      name: '技师服务',
+      url: '/yy/technician/service',
+      component: 'yy/technician/YyTechnicianServiceList',
+      buttons: [
+        { name: '查询', perms: PERM.techService.list },
+        { name: '添加', perms: PERM.techService.add },
+        { name: '编辑', perms: PERM.techService.edit },
+        { name: '删除', perms: PERM.techService.delete },
+        { name: '导出', perms: PERM.techService.export },
+        { name: '导入', perms: PERM.techService.import },
+      ],
+    },
+  ],
+};
+
+export const ORDER_MENU: SeedMenu = {
+  name: '订单',
+  url: '/yy/order',
+  component: 'layouts/RouteView',
+  icon: 'profile',
+  children: [
+    {
+      name: '上门订单',
+      url: '/yy/order/visit',
+      component: 'yy/order/YyVisitOrderList',
+      buttons: [
+        { name: '查询', perms: PERM.visitOrder.list },
+        { name: '添加', perms: PERM.visitOrder.add },
+        { name: '编辑', perms: PERM.visitOrder.edit },
+        { name: '删除', perms: PERM.visitOrder.delete },
+        { name: '导出', perms: PERM.visitOrder.export },
+        { name: '导入', perms: PERM.visitOrder.import },
+      ],
+    },
+    {
+      name: '异常订单',
+      url: '/yy/order/exception',
+      component: 'yy/order/YyExceptionOrderList',
+      buttons: [
+        { name: '查询', perms: PERM.exceptionOrder.list },
+        { name: '添加', perms: PERM.exceptionOrder.add },
+        { name: '编辑', perms: PERM.exceptionOrder.edit },
+        { name: '删除', perms: PERM.exceptionOrder.delete },
+        { name: '导出', perms: PERM.exceptionOrder.export },
+        { name: '导入', perms: PERM.exceptionOrder.import },
+      ],
+    },
+  ],
+};
+
+export const STATEMENT_MENU: SeedMenu = {
+  name: '对账单',
+  url: '/yy/statement',
+  component: 'layouts/RouteView',
+  icon: 'account-book',
+  children: [
+    {
+      name: '对账单管理',
+      url: '/yy/statement/list',
+      component: 'yy/statement/YyStatementList',
+      buttons: [
+        { name: '查询', perms: PERM.statement.list },
+        { name: '添加', perms: PERM.statement.add },
+        { name: '编辑', perms: PERM.statement.edit },
+        { name: '删除', perms: PERM.statement.delete },
+        { name: '导出', perms: PERM.statement.export },
+        { name: '导入', perms: PERM.statement.import },
+      ],
+    },
+  ],
+};
+
+export const VISIT_FINANCE_MENU: SeedMenu = {
+  name: '上门财务',
+  url: '/yy/visitFinance',
+  component: 'layouts/RouteView',
+  icon: 'wallet',
+  children: [
+    {
+      name: '财务明细',
+      url: '/yy/visitFinance/list',
+      component: 'yy/visitFinance/YyVisitFinanceList',
+      buttons: [
+        { name: '查询', perms: PERM.visitFinance.list },
+        { name: '添加', perms: PERM.visitFinance.add },
+        { name: '编辑', perms: PERM.visitFinance.edit },
+        { name: '删除', perms: PERM.visitFinance.delete },
+        { name: '导出', perms: PERM.visitFinance.export },
+        { name: '导入', perms: PERM.visitFinance.import },
+        { name: '分账', perms: PERM.visitFinance.divideCash },
+      ],
+    },
+  ],
+};
