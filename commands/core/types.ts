@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+
+/** Where an execution came from (recorded in the audit entry). */
+export type CommandSource = 'palette' | 'terminal' | 'menu' | 'button' | 'keyboard' | 'script';
+
+/** Context keys a `when` predicate may read (route, grid selection, role…). */
+export interface ContextKeys {
+  route?: string;
+  /** ids of the rows selected in the grid of the current page */
+  selection?: string[];
+  [key: string]: unknown;
+}
+
+/** A table-shaped result: the terminal prints it aligned (or as JSON/CSV), the UI may show it. */
+export interface TableResult {
+  columns: Array<{ key: string; title: string }>;
+  rows: Array<Record<string, unknown>>;
+}
+
+/** What a command returns. */
+export interface CommandResult {
+  /** one line for a toast or the terminal */
+  message?: string;
+  table?: TableResult;
+  /** records passed on to the next command of a terminal pipe (`user list | user freeze`) */
+  records?: Array<Record<string, unknown>>;
+  /** query keys to invalidate (TanStack Query) */
+  invalidate?: unknown[][];
+}
+
+/** Progress of a long command: done of total, with an optional label. */
+export interface Progress {
+  done: number;
+  total?: number;
+  label?: string;
+}
+
+/** Everything a command may touch. Commands never import React, the router or fetch directly. */
+export interface CommandContext {
+  /** JSON API of the server (base path and token handled by the caller) */
+  api: {
+    get<T = unknown>(path: string, query?: Record<string, unknown>): Promise<T>;
+    post<T = unknown>(path: string, body?: unknown): Promise<T>;
+    put<T = unknown>(path: string, body?: unknown): Promise<T>;
+    delete<T = unknown>(path: string, query?: Record<string, unknown>): Promise<T>;
+  };
+  navigate(to: string): void | Promise<void>;
+  /** ask the person to confirm; resolves false on No */
+  confirm(message: string): Promise<boolean>;
+  /** ask for a value */
+  prompt(message: string, options?: { secret?: boolean; defaultValue?: string }): Promise<string | null>;
+  progress(p: Progress): void;
+  /** a line of output (terminal prints it; palette may show the last one) */
+  output(line: string): void;
+  /** aborted on Ctrl+C / cancel */
+  signal: AbortSignal;
+  /** the context keys at the time of the call */
+  keys: ContextKeys;
+  /** records piped in from the previous command, if any */
+  input?: Array<Record<string, unknown>>;
+  /** open a UI widget by name (e.g. 'user.form'); absent in the terminal */
+  open?(widget: string, props?: Record<string, unknown>): Promise<unknown>;
+  /** run another command through the executor (same source, same checks) */
+  run(id: string, args?: Record<string, unknown>): Promise<CommandResult | void>;
+}
+
+/** Where a command appears on screen. */
+export interface MenuPlacement {
+  /** e.g. 'user.toolbar', 'user.row', 'shell.userMenu' */
+  menu: string;
+  /** sorting group, e.g. '1_create', '9_danger' */
+  group?: string;
+  order?: number;
+}
+
+/**
+ * One declaration feeds every surface: menus, palette, buttons, shortcuts, terminal and help.
+ * `id` is `domain.verb`; the terminal spells it `domain verb`.
+ */
+export interface CommandDefinition<A extends z.ZodObject = z.ZodObject> {
+  id: string;
+  /** Chinese title (UI language) */
+  title: string;
+  category?: string;
+  /** extra search words (Chinese or English) */
+  keywords?: string[];
+  /** English aliases, e.g. 'users' */
+  aliases?: string[];
+  /** argument schema; every field `.describe()`d */
+  args?: A;
+  /** fields of `args` that the terminal takes positionally, in order */
+  positional?: string[];
+  /** JeecgBoot permission code; a user without it never sees nor runs the command */
+  permission?: string;
+  when?: (keys: ContextKeys) => boolean;
+  /** e.g. 'Mod+K', 'Mod+Shift+F', chords 'Mod+K Mod+S'; displayed as written */
+  keybinding?: string;
+  menus?: MenuPlacement[];
+  /** asks for confirmation (dialog / `y/N` / `--yes`) */
+  dangerous?: boolean;
+  /** confirmation text; may use the parsed args */
+  confirm?: string | ((args: z.infer<A>) => string);
+  /** icon name for buttons */
+  icon?: string;
+  run(ctx: CommandContext, args: z.infer<A>): Promise<CommandResult | void>;
+}
+
+/** An audit record of one execution. */
+export interface AuditEntry {
+  id: string;
+  source: CommandSource;
+  args: Record<string, unknown>;
+  at: number;
+  durationMs: number;
+  outcome: 'ok' | 'error' | 'cancelled' | 'denied' | 'declined';
+  error?: string;
+}
