@@ -18,6 +18,7 @@ import registerRoutes from './routes/sys/user/register.ts';
 import selfRoutes from './routes/sys/user/self.ts';
 import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
+import dictRoutes from './routes/sys/dict.ts';
 import notifySocket from './plugins/notify-socket.ts';
 
 declare module 'fastify' {
@@ -49,6 +50,7 @@ async function api(app: FastifyInstance) {
   await app.register(selfRoutes);
   await app.register(userReadRoutes);
   await app.register(userCrudRoutes);
+  await app.register(dictRoutes);
 }
 
 /** Build the whole application (API + SPA). `server.ts` only listens. */

@@ -81,3 +81,14 @@ describe('PUT /sys/user/updatePassword', () => {
     expect(await t.login('yuangong', 'abcdef1')).toBeTruthy();
   });
 });
+
+describe('dictionary cache endpoints', () => {
+  it('refresh and return every enabled dictionary for any signed-in user', async () => {
+    const token = await t.login('yunying');
+    expect((await t.call('GET', '/sys/dict/refleshCache', { token })).body).toMatchObject({ success: true });
+    const all = await t.call('GET', '/sys/dict/queryAllDictItems', { token });
+    expect(all.body).toMatchObject({ success: true, code: 200 });
+    expect(all.body.result.user_status.map((i: { text: string }) => i.text)).toEqual(['正常', '冻结']);
+    expect((await t.call('GET', '/sys/dict/queryAllDictItems')).status).toBe(401);
+  });
+});
