@@ -19,6 +19,7 @@ import selfRoutes from './routes/sys/user/self.ts';
 import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
 import dictRoutes from './routes/sys/dict.ts';
+import orgLookupRoutes from './routes/sys/org-lookups.ts';
 import notifySocket from './plugins/notify-socket.ts';
 
 declare module 'fastify' {
@@ -51,6 +52,7 @@ async function api(app: FastifyInstance) {
   await app.register(userReadRoutes);
   await app.register(userCrudRoutes);
   await app.register(dictRoutes);
+  await app.register(orgLookupRoutes);
 }
 
 /** Build the whole application (API + SPA). `server.ts` only listens. */
