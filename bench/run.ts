@@ -4,10 +4,11 @@
  */
 import os from 'node:os';
 import type { Benchmark } from './lib/bench.ts';
+import { paletteRank } from './palette-rank.ts';
 import { usersList } from './users-list.ts';
 
 /** Add new benchmark modules here; they run in this order. */
-const BENCHMARKS: Benchmark[] = [usersList];
+const BENCHMARKS: Benchmark[] = [usersList, paletteRank];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

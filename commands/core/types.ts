@@ -100,6 +100,11 @@ export interface CommandDefinition<A extends z.ZodObject = z.ZodObject> {
   dangerous?: boolean;
   /** confirmation text; may use the parsed args */
   confirm?: string | ((args: z.infer<A>) => string);
+  /**
+   * Checks that run before the confirmation of a dangerous command (e.g. "nothing selected"):
+   * throwing refuses the command without asking.
+   */
+  prepare?(ctx: CommandContext, args: z.infer<A>): Promise<void> | void;
   /** icon name for buttons */
   icon?: string;
   run(ctx: CommandContext, args: z.infer<A>): Promise<CommandResult | void>;

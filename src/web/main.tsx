@@ -1,10 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { LoginPreview } from './login-preview.tsx';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { makeRouter } from './router.tsx';
+import { runtime } from './shell/runtime.ts';
 import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+const router = makeRouter(queryClient);
+runtime.setQueryClient(queryClient);
+runtime.setNavigate((href) => router.navigate({ href }));
+router.subscribe('onResolved', ({ toLocation }) => runtime.setKeys({ route: toLocation.pathname }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <LoginPreview />
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   </StrictMode>,
 );

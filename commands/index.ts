@@ -1,0 +1,65 @@
+/**
+ * The explicit list of every command module (the one barrel the conventions allow).
+ * Add each `commands/<domain>/<verb>.ts` default export here.
+ */
+import type { CommandRegistry } from './core/registry.ts';
+import type { CommandDefinition } from './core/types.ts';
+import shellClearCache from './shell/clear-cache.ts';
+import shellOpenPalette from './shell/open-palette.ts';
+import shellOpenSettings from './shell/open-settings.ts';
+import shellSwitchLayout from './shell/switch-layout.ts';
+import shellSwitchTheme from './shell/switch-theme.ts';
+import shellToggleSidebar from './shell/toggle-sidebar.ts';
+import shellToggleTerminal from './shell/toggle-terminal.ts';
+import tabCloseLeft from './tab/close-left.ts';
+import tabCloseOthers from './tab/close-others.ts';
+import tabCloseRight from './tab/close-right.ts';
+import tabClose from './tab/close.ts';
+import tabRefresh from './tab/refresh.ts';
+import accountCenter from './account/center.ts';
+import accountChangePassword from './account/change-password.ts';
+import accountSettings from './account/settings.ts';
+import accountSwitchDepart from './account/switch-depart.ts';
+import authLogout from './auth/logout.ts';
+import userAdd from './user/add.ts';
+import userDelete from './user/delete.ts';
+import userEdit from './user/edit.ts';
+import userFreeze from './user/freeze.ts';
+import userList from './user/list.ts';
+import userResetPassword from './user/reset-password.ts';
+import userUnfreeze from './user/unfreeze.ts';
+
+export const COMMANDS: CommandDefinition[] = [
+  shellClearCache,
+  shellOpenPalette,
+  shellOpenSettings,
+  shellSwitchLayout,
+  shellSwitchTheme,
+  shellToggleSidebar,
+  shellToggleTerminal,
+  tabCloseLeft,
+  tabCloseOthers,
+  tabCloseRight,
+  tabClose,
+  tabRefresh,
+  accountCenter,
+  accountChangePassword,
+  accountSettings,
+  accountSwitchDepart,
+  authLogout,
+  userAdd,
+  userDelete,
+  userEdit,
+  userFreeze,
+  userList,
+  userResetPassword,
+  userUnfreeze,
+];
+
+/** Registers every listed command; throws on a duplicate id or a clashing keybinding. */
+export function registerAll(
+  registry: CommandRegistry,
+  commands: readonly CommandDefinition[] = COMMANDS,
+): void {
+  for (const command of commands) registry.register(command);
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineCommand } from '../core/define-command.ts';
+
+export default defineCommand({
+  id: 'tab.refresh',
+  title: '刷新页签',
+  menus: [{ menu: 'tab.context', group: '1', order: 1 }],
+  category: '页签',
+  aliases: ['tab refresh'],
+  args: z.object({ key: z.string().optional().describe('页签（完整路径）；默认当前页签') }),
+  positional: ['key'],
+  async run(ctx, { key }) {
+    await ctx.open?.('tabs.op', { op: 'refresh', key });
+  },
+});

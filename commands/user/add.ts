@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineCommand } from '../core/define-command.ts';
+import { PERM } from '../../src/shared/permissions.ts';
+import { USERS_KEY } from './targets.ts';
+
+export default defineCommand({
+  id: 'user.add',
+  title: '新增用户',
+  category: '用户管理',
+  aliases: ['add user', 'new user', 'create user'],
+  keywords: ['新增', '添加'],
+  permission: PERM.user.add,
+  menus: [{ menu: 'user.toolbar', group: '1_create', order: 1 }],
+  args: z.object({
+    username: z.string().optional().describe('登录账号（字母、数字、下划线）'),
+    realname: z.string().optional().describe('姓名'),
+    password: z.string().optional().describe('登录密码（至少6位）'),
+    phone: z.string().optional().describe('手机号码'),
+    email: z.string().optional().describe('邮箱'),
+    sex: z.enum(['1', '2']).optional().describe('性别：1 男，2 女'),
+    birthday: z.string().optional().describe('生日 YYYY-MM-DD'),
+    workNo: z.string().optional().describe('工号'),
+    roles: z.string().optional().describe('角色id，逗号分隔'),
+    departs: z.string().optional().describe('部门id，逗号分隔'),
+  }),
+  positional: ['username', 'realname'],
+  async run(ctx, args) {
+    // without arguments on screen: open the form (the server validates either way)
+    if (!args.username && ctx.open) return void (await ctx.open('user.form', { mode: 'add' }));
+    const password = args.password ?? (await ctx.prompt('登录密码', { secret: true })) ?? '';
+    const message = await ctx.api.post<string>('/sys/user/add', {
+      username: args.username,
+      realname: args.realname,
+      password,
+      confirmpassword: password,
+      phone: args.phone,
+      email: args.email,
+      sex: args.sex,
+      birthday: args.birthday,
+      workNo: args.workNo,
+      selectedroles: args.roles,
+      selecteddeparts: args.departs,
+    });
+    return { message: String(message), invalidate: [[...USERS_KEY]] };
+  },
+});

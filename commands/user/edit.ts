@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineCommand } from '../core/define-command.ts';
+import { PERM } from '../../src/shared/permissions.ts';
+import { USERS_KEY, requireSome, targetUserIds } from './targets.ts';
+
+export default defineCommand({
+  id: 'user.edit',
+  title: '编辑用户',
+  category: '用户管理',
+  aliases: ['edit user'],
+  keywords: ['编辑', '修改'],
+  permission: PERM.user.edit,
+  menus: [{ menu: 'user.row', group: '1_edit', order: 1 }],
+  args: z.object({
+    id: z.string().optional().describe('用户id或账号；默认表格选中行'),
+    realname: z.string().optional().describe('姓名'),
+    phone: z.string().optional().describe('手机号码'),
+    email: z.string().optional().describe('邮箱'),
+    sex: z.enum(['1', '2']).optional().describe('性别：1 男，2 女'),
+    birthday: z.string().optional().describe('生日 YYYY-MM-DD'),
+    workNo: z.string().optional().describe('工号'),
+    roles: z.string().optional().describe('角色id，逗号分隔（替换原有角色）'),
+    departs: z.string().optional().describe('部门id，逗号分隔（替换原有部门）'),
+  }),
+  positional: ['id'],
+  async run(ctx, { id, roles, departs, ...fields }) {
+    const [target] = requireSome(await targetUserIds(ctx, id));
+    const given: Record<string, unknown> = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    );
+    if (roles !== undefined) given.selectedroles = roles;
+    if (departs !== undefined) given.selecteddeparts = departs;
+    if (Object.keys(given).length === 0 && ctx.open)
+      return void (await ctx.open('user.form', { mode: 'edit', id: target }));
+    const current = await ctx.api.get<Record<string, unknown>>('/sys/user/queryById', { id: target });
+    const message = await ctx.api.put<string>('/sys/user/edit', {
+      id: target,
+      realname: current.realname,
+      ...given,
+    });
+    return { message: String(message), invalidate: [[...USERS_KEY]] };
+  },
+});

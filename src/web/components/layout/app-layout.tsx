@@ -1,0 +1,86 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useSettings } from '../../shell/settings.ts';
+import { useMenuIndex, usePermissions } from '../../shell/menus/use-menu.ts';
+import { matchPath } from '../../shell/menus/menu-model.ts';
+import { useShellWidgets } from '../../shell/shell-widgets.ts';
+import { useGlobalKeybindings } from '../../shell/keybindings.ts';
+import { registerWidget } from '../../shell/runtime.ts';
+import { Sidebar } from './sidebar.tsx';
+import { Header } from './header.tsx';
+import { TabsBar } from './tabs-bar.tsx';
+import { TopMenu } from './top-menu.tsx';
+import { SettingsDrawer } from '../../shell/settings-drawer.tsx';
+import { AccountDialogs } from '../../shell/account-dialogs.tsx';
+
+const Palette = lazy(() => import('../../shell/palette/palette.tsx'));
+const TerminalPanel = lazy(() => import('../../shell/terminal/terminal-panel.tsx'));
+
+/** Breakpoints of spec §2: below 1088 px is mobile, below 768 px the sidebar closes. */
+function useWidth() {
+  const [w, setW] = useState(window.innerWidth);
+  useEffect(() => {
+    const on = () => setW(window.innerWidth);
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return w;
+}
+
+/** The signed-in frame: menus, header, tabs, page; palette and terminal on top. */
+export function AppLayout() {
+  const settings = useSettings();
+  const { menu } = usePermissions();
+  const index = useMenuIndex();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const width = useWidth();
+  const mobile = width < 1088;
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [terminalOpen, setTerminalOpen] = useState(false);
+  useShellWidgets();
+  useGlobalKeybindings();
+  useEffect(() => {
+    const offs = [
+      registerWidget('palette', () => setPaletteOpen(true)),
+      registerWidget('terminal.toggle', () => setTerminalOpen((v) => !v)),
+    ];
+    return () => offs.forEach((o) => o());
+  }, []);
+
+  const collapsed = !settings.sidebarOpened || width < 768;
+  const top = settings.layout === 'topmenu' && !mobile;
+  return (
+    <div
+      className={`flex h-screen flex-col bg-gray-100 ${settings.weak ? 'invert-[.05] grayscale' : ''}`}
+      style={{ ['--primary' as string]: settings.color, ['--primary-soft' as string]: `${settings.color}1a` }}
+    >
+      <div className="flex min-h-0 flex-1">
+        {!top && !(width < 768 && collapsed) && (
+          <Sidebar menu={menu} collapsed={collapsed} dark={settings.theme === 'dark'} />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          {top && <TopMenu menu={menu} />}
+          <Header entry={matchPath(index, pathname)} mobile={mobile} />
+          {settings.multipage && <TabsBar />}
+          <main
+            className={`min-h-0 flex-1 overflow-auto ${settings.contentWidth === 'Fixed' && top ? 'mx-auto w-full max-w-[1200px]' : ''}`}
+          >
+            <Outlet />
+          </main>
+          {terminalOpen && (
+            <Suspense fallback={null}>
+              <TerminalPanel onClose={() => setTerminalOpen(false)} />
+            </Suspense>
+          )}
+        </div>
+      </div>
+      {paletteOpen && (
+        <Suspense fallback={null}>
+          <Palette onClose={() => setPaletteOpen(false)} />
+        </Suspense>
+      )}
+      <SettingsDrawer />
+      <AccountDialogs />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+
+/** A centred modal of a given width (the spec gives widths per dialog). */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  width,
+  children,
+  footer,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  width: number;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-20 z-50 max-h-[80vh] max-w-[95vw] -translate-x-1/2 overflow-y-auto rounded bg-white shadow-xl"
+          style={{ width }}
+        >
+          <Dialog.Title className="border-b px-5 py-3 text-base font-semibold">{title}</Dialog.Title>
+          <div className="px-5 py-4">{children}</div>
+          {footer && <div className="flex justify-end gap-2 border-t px-5 py-3">{footer}</div>}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,37 @@
+import { useSession } from '../../lib/session.ts';
+import { welcome } from '../../lib/welcome.ts';
+import { Kbd } from '../../components/ui.tsx';
+import { runtime } from '../../shell/runtime.ts';
+
+/** 首页: greeting and the keyboard entry points. */
+export default function AnalysisPage() {
+  const { userInfo } = useSession();
+  const recent = [...runtime.audit()].reverse().slice(0, 8);
+  return (
+    <div className="space-y-4 p-4">
+      <section className="rounded bg-white p-4 shadow-sm">
+        <h2 className="text-lg font-semibold">
+          {welcome()}，{userInfo?.realname ?? userInfo?.username}
+        </h2>
+        <p className="mt-2 text-sm text-gray-600">
+          按 <Kbd>Ctrl+K</Kbd> 打开命令面板（支持中文、拼音、首字母、英文），按 <Kbd>Ctrl+`</Kbd>{' '}
+          打开终端，输入 help 查看全部命令。
+        </p>
+      </section>
+      <section className="rounded bg-white p-4 shadow-sm">
+        <h3 className="mb-2 font-medium">最近执行</h3>
+        {recent.length === 0 ? (
+          <p className="text-sm text-gray-500">暂无</p>
+        ) : (
+          <ul className="text-sm text-gray-700">
+            {recent.map((e, i) => (
+              <li key={i}>
+                {e.id} · {e.source} · {e.outcome}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

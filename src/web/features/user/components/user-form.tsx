@@ -1,0 +1,222 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { userAddSchema, userEditSchema } from '../../../../shared/user.ts';
+import { Modal } from '../../../components/modal.tsx';
+import { Button, Field, Input } from '../../../components/ui.tsx';
+import { request } from '../../../lib/api-client.ts';
+import { registerWidget, runCommand } from '../../../shell/runtime.ts';
+import type { Result } from '../../../../shared/api.ts';
+import {
+  departTreeQuery,
+  rolesQuery,
+  userDepartsQuery,
+  userQuery,
+  userRolesQuery,
+  type DepartNode,
+} from '../api/get-user.ts';
+
+type Values = Record<string, string>;
+type Errors = Record<string, string | undefined>;
+
+const UNIQUE_LABEL: Record<string, string> = {
+  username: '用户账号已存在',
+  phone: '手机号已存在',
+  email: '邮箱已存在',
+  workNo: '工号已存在',
+};
+
+const flatten = (nodes: DepartNode[], depth = 0): Array<{ key: string; title: string; depth: number }> =>
+  nodes.flatMap((n) => [{ key: n.key, title: n.title, depth }, ...flatten(n.children ?? [], depth + 1)]);
+
+function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClose(): void }) {
+  const user = useQuery({ ...userQuery(id ?? ''), enabled: mode === 'edit' && !!id });
+  const userRoles = useQuery({ ...userRolesQuery(id ?? ''), enabled: mode === 'edit' && !!id });
+  const userDeparts = useQuery({ ...userDepartsQuery(id ?? ''), enabled: mode === 'edit' && !!id });
+  const roles = useQuery(rolesQuery());
+  const departs = useQuery(departTreeQuery());
+  const [v, setV] = useState<Values>({ sex: '1' });
+  const [roleIds, setRoleIds] = useState<string[]>([]);
+  const [departIds, setDepartIds] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+
+  useEffect(() => {
+    if (!user.data) return;
+    const u = user.data;
+    setV({
+      realname: u.realname ?? '',
+      sex: String(u.sex ?? ''),
+      birthday: u.birthday ?? '',
+      phone: u.phone ?? '',
+      email: u.email ?? '',
+      workNo: u.workNo ?? '',
+    });
+  }, [user.data]);
+  useEffect(() => setRoleIds(userRoles.data ?? []), [userRoles.data]);
+  useEffect(() => setDepartIds((userDeparts.data ?? []).map((d) => d.key)), [userDeparts.data]);
+
+  const set = (k: string) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
+  /** the async duplicate check (GET /sys/user/checkOnlyUser) on leaving a unique field */
+  const checkUnique = (k: keyof typeof UNIQUE_LABEL) => async () => {
+    if (!v[k]) return;
+    const r = await request<Result<boolean>>('GET', '/sys/user/checkOnlyUser', { query: { [k]: v[k], id } });
+    // clear only a uniqueness message: a format error set by submit meanwhile stays
+    setErrors((e) => ({
+      ...e,
+      [k]: r.success ? (e[k] === UNIQUE_LABEL[k] ? undefined : e[k]) : UNIQUE_LABEL[k],
+    }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      ...v,
+      id,
+      confirmpassword: v.confirmpassword,
+      selectedroles: roleIds.join(','),
+      selecteddeparts: departIds.join(','),
+    };
+    const parsed = (mode === 'add' ? userAddSchema : userEditSchema).safeParse(body);
+    const next: Errors = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+    setErrors({
+      ...next,
+      ...Object.fromEntries(Object.entries(errors).filter(([k, m]) => m && UNIQUE_LABEL[k] === m)),
+    });
+    if (!parsed.success || Object.values(errors).some((m) => m && Object.values(UNIQUE_LABEL).includes(m)))
+      return;
+    const args = {
+      realname: v.realname,
+      phone: v.phone,
+      email: v.email,
+      sex: v.sex || undefined,
+      birthday: v.birthday,
+      workNo: v.workNo,
+      roles: roleIds.join(','),
+      departs: departIds.join(','),
+    };
+    const result =
+      mode === 'add'
+        ? await runCommand('user.add', { ...args, username: v.username, password: v.password }, 'button')
+        : await runCommand('user.edit', { ...args, id }, 'button');
+    if (result) onClose();
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      className="grid grid-cols-2 gap-x-4 gap-y-3"
+      aria-label={mode === 'add' ? '新增用户' : '编辑用户'}
+    >
+      {mode === 'add' && (
+        <>
+          <Field label="用户账号" error={errors.username}>
+            <Input
+              autoFocus
+              value={v.username ?? ''}
+              onChange={set('username')}
+              onBlur={() => void checkUnique('username')()}
+            />
+          </Field>
+          <div />
+          <Field label="登录密码" error={errors.password}>
+            <Input type="password" value={v.password ?? ''} onChange={set('password')} />
+          </Field>
+          <Field label="确认密码" error={errors.confirmpassword}>
+            <Input type="password" value={v.confirmpassword ?? ''} onChange={set('confirmpassword')} />
+          </Field>
+        </>
+      )}
+      <Field label="用户姓名" error={errors.realname}>
+        <Input autoFocus={mode === 'edit'} value={v.realname ?? ''} onChange={set('realname')} />
+      </Field>
+      <Field label="工号" error={errors.workNo}>
+        <Input value={v.workNo ?? ''} onChange={set('workNo')} onBlur={() => void checkUnique('workNo')()} />
+      </Field>
+      <Field label="性别" error={errors.sex}>
+        <select className="w-full rounded border p-1 text-sm" value={v.sex ?? ''} onChange={set('sex')}>
+          <option value="">请选择</option>
+          <option value="1">男</option>
+          <option value="2">女</option>
+        </select>
+      </Field>
+      <Field label="生日" error={errors.birthday}>
+        <Input type="date" value={v.birthday ?? ''} onChange={set('birthday')} />
+      </Field>
+      <Field label="手机号码" error={errors.phone}>
+        <Input value={v.phone ?? ''} onChange={set('phone')} onBlur={() => void checkUnique('phone')()} />
+      </Field>
+      <Field label="邮箱" error={errors.email}>
+        <Input value={v.email ?? ''} onChange={set('email')} onBlur={() => void checkUnique('email')()} />
+      </Field>
+      <fieldset className="col-span-2 text-sm">
+        <legend className="mb-1 text-gray-600">角色</legend>
+        <div className="flex flex-wrap gap-3">
+          {roles.data?.map((r) => (
+            <label key={r.id} className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                checked={roleIds.includes(r.id)}
+                onChange={(e) =>
+                  setRoleIds(e.target.checked ? [...roleIds, r.id] : roleIds.filter((x) => x !== r.id))
+                }
+              />
+              {r.roleName}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="col-span-2 text-sm">
+        <legend className="mb-1 text-gray-600">所属部门</legend>
+        <div className="max-h-40 overflow-y-auto rounded border p-2">
+          {flatten(departs.data ?? []).map((d) => (
+            <label key={d.key} className="flex items-center gap-1" style={{ paddingLeft: d.depth * 16 }}>
+              <input
+                type="checkbox"
+                checked={departIds.includes(d.key)}
+                onChange={(e) =>
+                  setDepartIds(
+                    e.target.checked ? [...departIds, d.key] : departIds.filter((x) => x !== d.key),
+                  )
+                }
+              />
+              {d.title}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="col-span-2 flex justify-end gap-2">
+        <Button onClick={onClose}>取消</Button>
+        <Button type="submit" variant="primary">
+          确定
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The add/edit user dialog, opened by the user.add and user.edit commands (`ctx.open('user.form')`). */
+export function UserFormHost() {
+  const [state, setState] = useState<{ mode: 'add' | 'edit'; id?: string } | null>(null);
+  useEffect(
+    () => registerWidget('user.form', (props) => setState(props as { mode: 'add' | 'edit'; id?: string })),
+    [],
+  );
+  return (
+    <Modal
+      open={!!state}
+      onOpenChange={(o) => !o && setState(null)}
+      title={state?.mode === 'edit' ? '编辑用户' : '新增用户'}
+      width={800}
+    >
+      {state && (
+        <Form
+          key={`${state.mode}-${state.id ?? ''}`}
+          mode={state.mode}
+          id={state.id}
+          onClose={() => setState(null)}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType<{ entry?: unknown }>> | ComponentType<{ entry?: unknown }>;
+
+/**
+ * Menu `component` paths the client has. Menus are data: a path missing here opens the 404 page
+ * naming it. Heavy pages load lazily (their own chunk).
+ */
+export const PAGES: Record<string, Page> = {
+  'dashboard/Analysis': lazy(() => import('../../features/dashboard/analysis-page.tsx')),
+  'dashboard/IndexChart': lazy(() => import('../../features/dashboard/analysis-page.tsx')),
+  'dashboard/Workplace': lazy(() => import('../../features/dashboard/analysis-page.tsx')),
+  'system/UserList': lazy(() => import('../../features/user/user-page.tsx')),
+  'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),
+  'exception/403': lazy(() =>
+    import('../../features/exception/exception-routes.tsx').then((m) => ({ default: m.Page403 })),
+  ),
+  'exception/404': lazy(() =>
+    import('../../features/exception/exception-routes.tsx').then((m) => ({ default: m.Page404 })),
+  ),
+  'exception/500': lazy(() =>
+    import('../../features/exception/exception-routes.tsx').then((m) => ({ default: m.Page500 })),
+  ),
+};

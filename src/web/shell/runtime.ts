@@ -1,0 +1,138 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { CommandRegistry } from '../../../commands/core/registry.ts';
+import { CommandExecutor } from '../../../commands/core/executor.ts';
+import type {
+  AuditEntry,
+  CommandResult,
+  CommandSource,
+  ContextKeys,
+  Progress,
+} from '../../../commands/core/types.ts';
+import { COMMANDS } from '../../../commands/index.ts';
+import { api } from '../lib/api-client.ts';
+import { confirmDialog, promptDialog } from '../lib/dialogs.ts';
+import { notify } from '../lib/notify.ts';
+
+/**
+ * The one registry and executor of the client. Every surface (sidebar, palette, buttons, shortcuts,
+ * terminal) runs commands through `executor`; widgets register themselves for `ctx.open`.
+ */
+export const registry = new CommandRegistry();
+for (const c of COMMANDS) registry.register(c);
+
+type Widget = (props?: Record<string, unknown>) => unknown;
+const widgets = new Map<string, Widget>();
+
+/** Make a UI widget reachable from commands (`ctx.open(name, props)`); returns the unregister function. */
+export function registerWidget(name: string, open: Widget): () => void {
+  widgets.set(name, open);
+  return () => {
+    if (widgets.get(name) === open) widgets.delete(name);
+  };
+}
+
+let permissionCodes = new Set<string>();
+let contextKeys: ContextKeys = {};
+let navigateTo: (to: string) => unknown = (to) => window.location.assign(to);
+let queryClient: QueryClient | undefined;
+const auditLog: AuditEntry[] = [];
+const listeners = new Set<() => void>();
+let version = 0;
+const changed = () => {
+  version++;
+  listeners.forEach((l) => l());
+};
+
+export const runtime = {
+  setPermissions(codes: Set<string>) {
+    permissionCodes = codes;
+    changed();
+  },
+  setKeys(patch: ContextKeys) {
+    contextKeys = { ...contextKeys, ...patch };
+    changed();
+  },
+  keys: () => contextKeys,
+  setNavigate(fn: (to: string) => unknown) {
+    navigateTo = fn;
+  },
+  setQueryClient(qc: QueryClient) {
+    queryClient = qc;
+  },
+  audit: () => auditLog as readonly AuditEntry[],
+  /** a number that changes whenever permissions, context keys or the registry change */
+  version: () => version,
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+registry.subscribe(changed);
+
+/** Where a command's output lines and progress go, per source (the terminal installs its own). */
+export interface OutputSink {
+  output(line: string): void;
+  progress(p: Progress): void;
+  prompt?(message: string, options?: { secret?: boolean; defaultValue?: string }): Promise<string | null>;
+  confirm?(message: string): Promise<boolean>;
+}
+const uiSink: OutputSink = {
+  output: (line) => notify('info', line),
+  progress: () => undefined,
+};
+let terminalSink: OutputSink | undefined;
+export const setTerminalSink = (sink: OutputSink | undefined) => {
+  terminalSink = sink;
+};
+
+export const executor = new CommandExecutor({
+  registry,
+  permissions: () => permissionCodes,
+  keys: () => contextKeys,
+  audit: (e) => {
+    auditLog.push(e);
+    if (auditLog.length > 500) auditLog.shift();
+  },
+  ctxFactory: (source: CommandSource) => {
+    const sink = (source === 'terminal' || source === 'script') && terminalSink ? terminalSink : uiSink;
+    return {
+      api,
+      navigate: async (to: string) => {
+        await navigateTo(to);
+      },
+      confirm: (message: string) => (sink.confirm ? sink.confirm(message) : confirmDialog(message)),
+      prompt: (message: string, options?: { secret?: boolean; defaultValue?: string }) =>
+        sink.prompt ? sink.prompt(message, options) : promptDialog(message, options),
+      progress: (p: Progress) => sink.progress(p),
+      output: (line: string) => sink.output(line),
+      // widgets are on screen for every source; headless executors (tests, scripts) have none
+      open: async (widget: string, props?: Record<string, unknown>) => {
+        const w = widgets.get(widget);
+        if (!w) throw new Error(`界面组件不可用: ${widget}`);
+        return w(props);
+      },
+    };
+  },
+});
+
+/** Apply a result's invalidations to the query cache. */
+export async function applyResult(result: CommandResult | void): Promise<void> {
+  for (const key of result?.invalidate ?? []) await queryClient?.invalidateQueries({ queryKey: key });
+}
+
+/** Run a command from a UI surface: result message as a toast, errors as a warning. */
+export async function runCommand(
+  id: string,
+  args: Record<string, unknown> = {},
+  source: CommandSource = 'button',
+): Promise<CommandResult | void> {
+  try {
+    const result = await executor.run(id, args, { source });
+    await applyResult(result);
+    if (result?.message) notify('success', result.message);
+    return result;
+  } catch (e) {
+    notify('warning', e instanceof Error ? e.message : String(e));
+    return undefined;
+  }
+}

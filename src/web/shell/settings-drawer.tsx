@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { THEME_COLORS, settingsStore, useSettings, type Settings } from './settings.ts';
+import { registerWidget } from './runtime.ts';
+
+function Toggle({ label, k }: { label: string; k: keyof Settings }) {
+  const s = useSettings();
+  return (
+    <label className="flex items-center justify-between py-1 text-sm">
+      {label}
+      <input
+        type="checkbox"
+        checked={Boolean(s[k])}
+        onChange={(e) => settingsStore.update({ [k]: e.target.checked })}
+      />
+    </label>
+  );
+}
+
+/** 系统设置 drawer: theme colour, menu style, layout, content width, header, weak mode, multipage. */
+export function SettingsDrawer() {
+  const [open, setOpen] = useState(false);
+  const s = useSettings();
+  useEffect(() => registerWidget('settings.drawer', () => setOpen(true)), []);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/20" />
+        <Dialog.Content
+          className="fixed right-0 top-0 z-50 h-full w-80 overflow-y-auto bg-white p-5 shadow-xl"
+          aria-describedby={undefined}
+        >
+          <Dialog.Title className="mb-4 text-base font-semibold">系统设置</Dialog.Title>
+          <h3 className="mb-2 text-sm text-gray-500">主题色</h3>
+          <div className="mb-4 flex flex-wrap gap-2">
+            {THEME_COLORS.map((c) => (
+              <button
+                key={c.color}
+                type="button"
+                title={c.name}
+                aria-label={c.name}
+                aria-pressed={s.color === c.color}
+                className={`h-6 w-6 rounded ${s.color === c.color ? 'ring-2 ring-offset-2 ring-gray-400' : ''}`}
+                style={{ background: c.color }}
+                onClick={() => settingsStore.update({ color: c.color })}
+              />
+            ))}
+          </div>
+          <h3 className="mb-2 text-sm text-gray-500">整体风格</h3>
+          <select
+            className="mb-4 w-full rounded border p-1 text-sm"
+            value={s.theme}
+            onChange={(e) => settingsStore.update({ theme: e.target.value as Settings['theme'] })}
+          >
+            <option value="light">亮色菜单</option>
+            <option value="dark">暗色菜单</option>
+          </select>
+          <h3 className="mb-2 text-sm text-gray-500">导航模式</h3>
+          <select
+            className="mb-4 w-full rounded border p-1 text-sm"
+            value={s.layout}
+            onChange={(e) => settingsStore.update({ layout: e.target.value as Settings['layout'] })}
+          >
+            <option value="sidemenu">侧边栏导航</option>
+            <option value="topmenu">顶部栏导航</option>
+          </select>
+          <h3 className="mb-2 text-sm text-gray-500">内容区域宽度</h3>
+          <select
+            className="mb-4 w-full rounded border p-1 text-sm"
+            value={s.contentWidth}
+            onChange={(e) =>
+              settingsStore.update({ contentWidth: e.target.value as Settings['contentWidth'] })
+            }
+          >
+            <option value="Fixed">固定</option>
+            <option value="Fluid">流式</option>
+          </select>
+          <Toggle label="固定 Header" k="fixedHeader" />
+          <Toggle label="下滑时隐藏 Header" k="autoHideHeader" />
+          <Toggle label="固定侧边菜单" k="fixSiderbar" />
+          <Toggle label="色弱模式" k="weak" />
+          <Toggle label="多页签模式" k="multipage" />
+          <Dialog.Close className="mt-6 rounded border px-3 py-1 text-sm">关闭</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

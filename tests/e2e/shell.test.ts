@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+}, 120_000);
+afterAll(async () => env?.close());
+
+describe('guard redirects', () => {
+  it('sends an anonymous visitor to login with the redirect, and back after signing in', async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.url}/isystem/user`);
+    await page.waitForURL(/\/user\/login\?redirect=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/isystem/user');
+    await page.getByRole('textbox', { name: '账号' }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('123456');
+    const slider = page.getByRole('slider', { name: '滑动验证' });
+    await slider.focus();
+    await slider.press('End');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(`${env.url}/isystem/user`);
+    await page.getByRole('toolbar', { name: '用户操作' }).waitFor();
+    // signed in: the login page and / both lead home; unknown paths lead to 404
+    await page.goto(`${env.url}/user/login`);
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await page.goto(`${env.url}/`);
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await page.goto(`${env.url}/no/such/page`);
+    await page.waitForURL(`${env.url}/404`);
+    await page.context().close();
+  });
+
+  it('refuses the login button until the slider is verified, and shows server messages', async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.url}/user/login`);
+    await page.getByRole('textbox', { name: '账号' }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByRole('alert').first().textContent()).resolves.toContain('请完成滑块验证');
+    const slider = page.getByRole('slider', { name: '滑动验证' });
+    await slider.focus();
+    await slider.press('End');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('用户名或密码错误').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('palette', () => {
+  it('navigates by pinyin initials (yhgl → 用户管理)', async () => {
+    const page = await env.newPage();
+    await login(page, env.url, 'admin');
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await page.keyboard.press('Control+k');
+    const input = page.getByPlaceholder('搜索菜单和命令（中文、拼音、首字母、英文）');
+    await input.fill('yhgl');
+    const first = page.locator('[cmdk-item]').first();
+    await expect(first.textContent()).resolves.toContain('用户管理');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${env.url}/isystem/user`);
+    await page.getByRole('tab', { name: /用户管理/ }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('tabs', () => {
+  it('keeps 首页, refuses closing it, and closes the others', async () => {
+    const page = await env.newPage();
+    await login(page, env.url, 'admin');
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await page.goto(`${env.url}/isystem/user`);
+    await page.getByRole('tab', { name: /用户管理/ }).waitFor();
+    await page.getByRole('button', { name: '关闭 首页' }).click();
+    await page.getByText('首页不能关闭!').waitFor();
+    await page.getByRole('tab', { name: /用户管理/ }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect(page.getByRole('tab').count()).resolves.toBe(2);
+    await page.getByRole('button', { name: '关闭 用户管理' }).click();
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await expect(page.getByRole('tab').count()).resolves.toBe(1);
+    await page.context().close();
+  });
+});
