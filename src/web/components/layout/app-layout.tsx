@@ -16,6 +16,9 @@ import { AccountDialogs } from '../../shell/account-dialogs.tsx';
 const Palette = lazy(() => import('../../shell/palette/palette.tsx'));
 const TerminalPanel = lazy(() => import('../../shell/terminal/terminal-panel.tsx'));
 
+/** Scrolling further than this hides the header when auto-hide is on (spec §9). */
+const AUTO_HIDE_SCROLL = 100;
+
 /** Breakpoints of spec §2: below 1088 px is mobile, below 768 px the sidebar closes. */
 function useWidth() {
   const [w, setW] = useState(window.innerWidth);
@@ -47,6 +50,13 @@ export function AppLayout() {
     return () => offs.forEach((o) => o());
   }, []);
 
+  const [headerHidden, setHeaderHidden] = useState(false);
+  const chrome = (
+    <>
+      <Header entry={matchPath(index, pathname)} mobile={mobile} />
+      {settings.multipage && <TabsBar />}
+    </>
+  );
   const collapsed = !settings.sidebarOpened || width < 768;
   const top = settings.layout === 'topmenu' && !mobile;
   return (
@@ -60,12 +70,17 @@ export function AppLayout() {
         )}
         <div className="flex min-w-0 flex-1 flex-col">
           {top && <TopMenu menu={menu} />}
-          <Header entry={matchPath(index, pathname)} mobile={mobile} />
-          {settings.multipage && <TabsBar />}
+          {settings.fixedHeader && !headerHidden && chrome}
           <main
-            className={`min-h-0 flex-1 overflow-auto ${settings.contentWidth === 'Fixed' && top ? 'mx-auto w-full max-w-[1200px]' : ''}`}
+            className="min-h-0 flex-1 overflow-auto"
+            onScroll={(e) =>
+              setHeaderHidden(settings.autoHideHeader && e.currentTarget.scrollTop > AUTO_HIDE_SCROLL)
+            }
           >
-            <Outlet />
+            {!settings.fixedHeader && !headerHidden && chrome}
+            <div className={settings.contentWidth === 'Fixed' && top ? 'mx-auto w-full max-w-[1200px]' : ''}>
+              <Outlet />
+            </div>
           </main>
           {terminalOpen && (
             <Suspense fallback={null}>
