@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
-import { USERS_KEY, requireSome, targetUserIds } from './targets.ts';
+import { USERS_KEY, batchTarget, requireSome, targetUserIds } from './targets.ts';
 
 export default defineCommand({
   id: 'user.delete',
@@ -16,11 +15,7 @@ export default defineCommand({
     { menu: 'user.toolbar', group: '9_danger', order: 1 },
     { menu: 'user.row', group: '9_danger', order: 1 },
   ],
-  args: z.object({ ids: z.string().optional().describe('用户id或账号，逗号分隔；默认管道输入或表格选中行') }),
-  positional: ['ids'],
-  async prepare(ctx, { ids }) {
-    requireSome(await targetUserIds(ctx, ids));
-  },
+  ...batchTarget,
   async run(ctx, { ids }) {
     const targets = requireSome(await targetUserIds(ctx, ids));
     const message = await ctx.api.delete<string>('/sys/user/deleteBatch', { ids: targets.join(',') });

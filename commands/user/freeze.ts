@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { USER_STATUS } from '../../src/shared/user.ts';
-import { USERS_KEY, requireSome, targetUserIds } from './targets.ts';
+import { USERS_KEY, batchTarget, requireSome, targetUserIds } from './targets.ts';
 
 export default defineCommand({
   id: 'user.freeze',
@@ -17,11 +16,7 @@ export default defineCommand({
     { menu: 'user.toolbar', group: '5_status', order: 1 },
     { menu: 'user.row', group: '5_status', order: 1 },
   ],
-  args: z.object({ ids: z.string().optional().describe('用户id或账号，逗号分隔；默认管道输入或表格选中行') }),
-  positional: ['ids'],
-  async prepare(ctx, { ids }) {
-    requireSome(await targetUserIds(ctx, ids));
-  },
+  ...batchTarget,
   async run(ctx, { ids }) {
     const targets = requireSome(await targetUserIds(ctx, ids));
     const message = await ctx.api.put<string>('/sys/user/frozenBatch', {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CommandContext } from '../core/types.ts';
 import type { Page } from '../../src/shared/api.ts';
 
@@ -50,3 +51,15 @@ export const USER_COLUMNS = [
   { key: 'status_dictText', title: '状态' },
   { key: 'createTime', title: '创建时间' },
 ];
+
+/**
+ * The argument part shared by the batch commands (freeze, unfreeze, delete): `ids` positional, and
+ * a `prepare` that refuses an empty selection before any confirmation is asked.
+ */
+export const batchTarget = {
+  args: z.object({ ids: z.string().optional().describe('用户id或账号，逗号分隔；默认管道输入或表格选中行') }),
+  positional: ['ids'],
+  async prepare(ctx: CommandContext, { ids }: { ids?: string }) {
+    requireSome(await targetUserIds(ctx, ids));
+  },
+};

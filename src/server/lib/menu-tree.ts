@@ -1,19 +1,8 @@
 import type { PermissionRow } from '../repos/permissions.ts';
 import { md5Hex } from './ids.ts';
+import type { MenuMeta, MenuNode } from '../../shared/menu.ts';
 
-/** Menu node of getUserPermissionByToken (jeecg-api.md §4.1). Optional keys appear only when true. */
-export interface MenuNode {
-  id: string;
-  route: '1' | '0';
-  path: string;
-  name: string;
-  component: string;
-  redirect?: string | null;
-  hidden?: true;
-  alwaysShow?: true;
-  meta: Record<string, unknown>;
-  children?: MenuNode[];
-}
+export type { MenuNode };
 
 const isExternal = (url: string) => /^(https?:\/\/|\{\{)/.test(url);
 
@@ -25,7 +14,7 @@ function routeName(row: PermissionRow): string {
 function node(row: PermissionRow, isRoot: boolean): MenuNode {
   const url = row.url ?? '';
   const component = row.component || 'layouts/RouteView';
-  const meta: Record<string, unknown> = {
+  const meta: MenuMeta = {
     keepAlive: row.keepAlive,
     internalOrExternal: row.internalOrExternal,
     title: row.name,

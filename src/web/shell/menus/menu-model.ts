@@ -1,26 +1,7 @@
 /** The server menu (getUserPermissionByToken) turned into what the client routes and shows. */
+import type { MenuNode } from '../../../shared/menu.ts';
 
-export interface MenuNode {
-  id: string;
-  route: '1' | '0';
-  path: string;
-  name: string;
-  component: string;
-  redirect?: string | null;
-  hidden?: boolean;
-  alwaysShow?: boolean;
-  meta: {
-    title?: string;
-    icon?: string;
-    url?: string;
-    keepAlive?: boolean;
-    internalOrExternal?: boolean;
-    componentName?: string;
-    hideMenu?: boolean;
-    hideTab?: boolean;
-  };
-  children?: MenuNode[];
-}
+export type { MenuNode };
 
 /** A routable page: the node, its resolved target and its ancestors (for the breadcrumb). */
 export interface MenuEntry {
