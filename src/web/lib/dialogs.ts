@@ -49,11 +49,13 @@ export const confirmDialog = (
 export const promptDialog = (title: string, opts: { secret?: boolean; defaultValue?: string } = {}) =>
   open({ kind: 'prompt', title, okText: '确定', cancelText: '取消', ...opts }) as Promise<string | null>;
 
-export const useDialogs = (): DialogRequest[] =>
-  useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => queue,
-  );
+/** The pending dialogs, first shown first (the host renders `get()[0]`). */
+export const dialogStore = {
+  get: (): DialogRequest[] => queue,
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+export const useDialogs = (): DialogRequest[] => useSyncExternalStore(dialogStore.subscribe, dialogStore.get);

@@ -28,11 +28,13 @@ export function dismiss(id: number): void {
   emit();
 }
 
-export const useNotices = (): Notice[] =>
-  useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => notices,
-  );
+/** The notifications on screen. */
+export const noticeStore = {
+  get: (): Notice[] => notices,
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+export const useNotices = (): Notice[] => useSyncExternalStore(noticeStore.subscribe, noticeStore.get);
