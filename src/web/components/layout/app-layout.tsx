@@ -6,14 +6,16 @@ import { matchPath } from '../../shell/menus/menu-model.ts';
 import { useShellWidgets } from '../../shell/shell-widgets.ts';
 import { useGlobalKeybindings } from '../../shell/keybindings.ts';
 import { registerWidget } from '../../shell/runtime.ts';
+import { loadPinyin } from '../../shell/palette/pinyin.ts';
 import { Sidebar } from './sidebar.tsx';
 import { Header } from './header.tsx';
 import { TabsBar } from './tabs-bar.tsx';
 import { TopMenu } from './top-menu.tsx';
 import { SettingsDrawer } from '../../shell/settings-drawer.tsx';
 import { AccountDialogs } from '../../shell/account-dialogs.tsx';
+// eager: keys typed right after Mod+K must land in the palette's input
+import Palette from '../../shell/palette/palette.tsx';
 
-const Palette = lazy(() => import('../../shell/palette/palette.tsx'));
 const TerminalPanel = lazy(() => import('../../shell/terminal/terminal-panel.tsx'));
 
 /** Scrolling further than this hides the header when auto-hide is on (spec §9). */
@@ -42,6 +44,14 @@ export function AppLayout() {
   const [terminalOpen, setTerminalOpen] = useState(false);
   useShellWidgets();
   useGlobalKeybindings();
+  useEffect(() => {
+    // warm the palette (and its pinyin tables) so the first Mod+K opens at once and keeps typed keys
+    const warm = setTimeout(
+      () => void import('../../shell/palette/palette.tsx').then(() => loadPinyin()).catch(() => undefined),
+      800,
+    );
+    return () => clearTimeout(warm);
+  }, []);
   useEffect(() => {
     const offs = [
       registerWidget('palette', () => setPaletteOpen(true)),
@@ -89,11 +99,7 @@ export function AppLayout() {
           )}
         </div>
       </div>
-      {paletteOpen && (
-        <Suspense fallback={null}>
-          <Palette onClose={() => setPaletteOpen(false)} />
-        </Suspense>
-      )}
+      {paletteOpen && <Palette onClose={() => setPaletteOpen(false)} />}
       <SettingsDrawer />
       <AccountDialogs />
     </div>

@@ -6,9 +6,13 @@ import type { MenuNode } from '../../shell/menus/menu-model.ts';
 /** Sidebar width open / collapsed (spec §2). */
 export const SIDEBAR_WIDTH = { open: 200, collapsed: 80 } as const;
 
+/** A node is active when it or one of its descendants is the current page. */
+const contains = (node: MenuNode, pathname: string): boolean =>
+  node.path === pathname || (node.children ?? []).some((c) => contains(c, pathname));
+
 function Item({ node, depth, collapsed }: { node: MenuNode; depth: number; collapsed: boolean }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const active = pathname === node.path || pathname.startsWith(`${node.path}/`);
+  const active = contains(node, pathname);
   const [open, setOpen] = useState(active);
   const kids = (node.children ?? []).filter((c) => !c.hidden);
   const title = node.meta.title ?? node.name;
