@@ -55,7 +55,9 @@ describe('palette', () => {
     // typed straight after the shortcut, as a power user does: no key may be lost
     await page.keyboard.press('Control+k');
     await page.keyboard.type('yhgl');
-    await expect(page.getByPlaceholder('搜索菜单和命令（中文、拼音、首字母、英文）').inputValue()).resolves.toBe('yhgl');
+    await expect(
+      page.getByPlaceholder('搜索菜单和命令（中文、拼音、首字母、英文）').inputValue(),
+    ).resolves.toBe('yhgl');
     const first = page.locator('[cmdk-item]').first();
     await expect(first.textContent()).resolves.toContain('用户管理');
     await page.keyboard.press('Enter');
