@@ -191,6 +191,13 @@ async function run(): Promise<void> {
       [],
     );
     const dep = depRows[0] as { id: string; name: string; n: number };
+    // realname like 张, sex eq 1, created in the last ~half of the year the data spans
+    const since = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10);
+    const superQuery = [
+      { field: 'realname', rule: 'like', val: '张', type: 'input', dbType: 'string' },
+      { field: 'sex', rule: 'eq', val: '1', type: 'select', dbType: 'int' },
+      { field: 'createTime', rule: 'ge', val: since, type: 'date' },
+    ];
 
     const scenarios: Scenario[] = [
       {
@@ -208,6 +215,18 @@ async function run(): Promise<void> {
       {
         label: `d. departId (${dep.name})`,
         query: { pageNo: '1', pageSize: '10', departId: dep.id, column: 'createTime', order: 'desc' },
+      },
+      {
+        label: 'e. super query (3 conditions)',
+        query: {
+          pageNo: '1',
+          pageSize: '10',
+          // as the Vue client sends it: encodeURI(JSON), which the URL encodes once more
+          superQueryParams: encodeURI(JSON.stringify(superQuery)),
+          superQueryMatchType: 'and',
+          column: 'createTime',
+          order: 'desc',
+        },
       },
     ];
 

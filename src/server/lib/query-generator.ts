@@ -39,7 +39,7 @@ export interface FieldDef {
 export type EntityFields = Record<string, FieldDef>;
 
 type Query = Record<string, unknown>;
-type Op = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
+export type Op = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
 
 const RESERVED = new Set([
   'pageNo',
@@ -53,21 +53,27 @@ const RESERVED = new Set([
 ]);
 const INT_RANGE = { PgSmallInt: 32_767, PgInteger: 2_147_483_647 } as Record<string, number>;
 
-const str = (v: unknown): string | undefined => {
+export const str = (v: unknown): string | undefined => {
   if (Array.isArray(v)) v = v[v.length - 1];
   if (v === undefined || v === null) return undefined;
   const s = String(v).trim();
   return s === '' ? undefined : s;
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Case-insensitive match; plain LIKE when the text has no cased letters (e.g. Chinese), which is faster. */
-const likeOp = (col: PgColumn, text: string, pattern: string): SQL =>
+export const likeOp = (col: PgColumn, text: string, pattern: string): SQL =>
   text.toLowerCase() === text.toUpperCase() ? like(col, pattern) : ilike(col, pattern);
 
 /** Coerce one raw value to the field's type, or refuse the request (never reaching SQL). */
-function typed(name: string, def: FieldDef, raw: string, tz: string, bound?: 'begin' | 'end'): unknown {
+export function typed(
+  name: string,
+  def: FieldDef,
+  raw: string,
+  tz: string,
+  bound?: 'begin' | 'end',
+): unknown {
   const bad = () => new BizError(MSG.badParam(name));
   if (!hasNoNul(raw)) throw bad();
   switch (def.type) {
@@ -94,7 +100,7 @@ function typed(name: string, def: FieldDef, raw: string, tz: string, bound?: 'be
   }
 }
 
-function compare(col: PgColumn, op: Op, value: unknown): SQL {
+export function compare(col: PgColumn, op: Op, value: unknown): SQL {
   const fns = { eq, ne, gt, ge: gte, lt, le: lte } as const;
   return fns[op](col, value as never) as SQL;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { sysPosition, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
 import { allOf, buildFilters, buildOrderBy, parsePaging, type EntityFields } from '../lib/query-generator.ts';
 import { page } from '../lib/result.ts';
+import { buildSuperQuery } from '../lib/super-query.ts';
 import { dictLookup, dictText } from './dicts.ts';
 import { departNamesByUser, departsByIds, departSubtreeIds } from './departs.ts';
 import { userJson } from './user-json.ts';
@@ -37,9 +38,16 @@ type Query = Record<string, unknown>;
 
 const alive = () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, RESERVED_USERNAME));
 
-/** Build the WHERE of a users list request (filters + departId + code); exported for the benchmark. */
+/**
+ * Build the WHERE of a users list request (filters + super query + departId + code); exported for
+ * the benchmark.
+ */
 export async function userListWhere(db: Db, query: Query, tz: string): Promise<SQL | undefined> {
-  const conds: Array<SQL | undefined> = [alive(), ...buildFilters(USER_FIELDS, query, tz)];
+  const conds: Array<SQL | undefined> = [
+    alive(),
+    ...buildFilters(USER_FIELDS, query, tz),
+    buildSuperQuery(USER_FIELDS, query, tz),
+  ];
   const departId = typeof query.departId === 'string' ? query.departId.trim() : '';
   if (departId) {
     conds.push(
