@@ -20,6 +20,7 @@ import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
 import dictRoutes from './routes/sys/dict.ts';
 import orgLookupRoutes from './routes/sys/org-lookups.ts';
+import uploadRoutes from './routes/sys/common/upload.ts';
 import notifySocket from './plugins/notify-socket.ts';
 
 declare module 'fastify' {
@@ -53,6 +54,7 @@ async function api(app: FastifyInstance) {
   await app.register(userCrudRoutes);
   await app.register(dictRoutes);
   await app.register(orgLookupRoutes);
+  await app.register(uploadRoutes);
 }
 
 /** Build the whole application (API + SPA). `server.ts` only listens. */

@@ -4,3 +4,4 @@ export * from './permissions.ts';
 export * from './dicts.ts';
 export * from './auth.ts';
 export * from './logs.ts';
+export * from './files.ts';
