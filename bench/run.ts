@@ -5,10 +5,11 @@
 import os from 'node:os';
 import type { Benchmark } from './lib/bench.ts';
 import { paletteRank } from './palette-rank.ts';
+import { usersExport } from './users-export.ts';
 import { usersList } from './users-list.ts';
 
 /** Add new benchmark modules here; they run in this order. */
-const BENCHMARKS: Benchmark[] = [usersList, paletteRank];
+const BENCHMARKS: Benchmark[] = [usersList, usersExport, paletteRank];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -18,6 +18,7 @@ import registerRoutes from './routes/sys/user/register.ts';
 import selfRoutes from './routes/sys/user/self.ts';
 import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
+import userExportRoutes from './routes/sys/user/export.ts';
 import dictRoutes from './routes/sys/dict.ts';
 import orgLookupRoutes from './routes/sys/org-lookups.ts';
 import uploadRoutes from './routes/sys/common/upload.ts';
@@ -52,6 +53,7 @@ async function api(app: FastifyInstance) {
   await app.register(selfRoutes);
   await app.register(userReadRoutes);
   await app.register(userCrudRoutes);
+  await app.register(userExportRoutes);
   await app.register(dictRoutes);
   await app.register(orgLookupRoutes);
   await app.register(uploadRoutes);

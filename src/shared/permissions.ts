@@ -15,6 +15,8 @@ export const PERM = {
     resetPassword: 'user:resetPassword',
     /** user pickers (queryUserComponentData, queryUserByDepId, getMultiUser) used by other screens */
     select: 'user:select',
+    /** GET /sys/user/exportXls (the list as an .xlsx download) */
+    export: 'user:export',
   },
 
   // ---- system administration -------------------------------------------------------------------

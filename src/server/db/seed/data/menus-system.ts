@@ -20,6 +20,7 @@ export const SYSTEM_MENU: SeedMenu = {
         { name: '冻结/解冻', perms: PERM.user.freeze },
         { name: '重置密码', perms: PERM.user.resetPassword },
         { name: '选择用户', perms: PERM.user.select },
+        { name: '导出', perms: PERM.user.export },
       ],
     },
     {
