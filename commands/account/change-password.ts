@@ -8,14 +8,20 @@ export default defineCommand({
   menus: [{ menu: 'shell.userMenu', group: '2_system', order: 2 }],
   category: '账户',
   aliases: ['change password', 'passwd'],
-  async run(ctx) {
-    if (ctx.open) return void (await ctx.open('account.changePassword'));
-    // terminal: ask step by step, secrets never echoed
-    const oldpassword = await ctx.prompt('旧密码', { secret: true });
+  args: z.object({
+    oldpassword: z.string().optional().describe('旧密码（不填则询问）'),
+    password: z.string().optional().describe('新密码（不填则询问）'),
+    confirmpassword: z.string().optional().describe('确认新密码（不填则询问）'),
+  }),
+  async run(ctx, args) {
+    // on screen without arguments: the 修改密码 dialog collects them and runs this command again
+    if (!args.oldpassword && !args.password && ctx.open)
+      return void (await ctx.open('account.changePassword'));
+    const oldpassword = args.oldpassword ?? (await ctx.prompt('旧密码', { secret: true }));
     if (!oldpassword) throw new Error(RULE_MESSAGES.oldPasswordRequired);
-    const password = await ctx.prompt('新密码', { secret: true });
+    const password = args.password ?? (await ctx.prompt('新密码', { secret: true }));
     if (!password) throw new Error(RULE_MESSAGES.newPasswordRequired);
-    const confirmpassword = await ctx.prompt('确认新密码', { secret: true });
+    const confirmpassword = args.confirmpassword ?? (await ctx.prompt('确认新密码', { secret: true }));
     if (!confirmpassword) throw new Error(RULE_MESSAGES.confirmPasswordRequired);
     if (password !== confirmpassword) throw new Error(RULE_MESSAGES.passwordMismatch);
     const message = await ctx.api.put<string>('/sys/user/updatePassword', {
@@ -26,5 +32,4 @@ export default defineCommand({
     });
     return { message: String(message ?? '密码重置成功!') };
   },
-  args: z.object({}),
 });

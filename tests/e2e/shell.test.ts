@@ -85,3 +85,30 @@ describe('tabs', () => {
     await page.context().close();
   });
 });
+
+describe('user menu', () => {
+  it('changes the password through the 修改密码 dialog with the spec rules', async () => {
+    const page = await env.newPage();
+    await login(page, env.url, 'caiwu');
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await page.getByRole('button', { name: /王财务/ }).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    const dialog = page.getByRole('dialog', { name: '修改密码' });
+    await dialog.getByLabel('旧密码').fill('123456');
+    await dialog.getByLabel('新密码', { exact: true }).fill('abcdef1');
+    await dialog.getByLabel('确认新密码').fill('abcdef2');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.getByText('两次输入的密码不一样！').waitFor();
+    await dialog.getByLabel('确认新密码').fill('abcdef1');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByText('密码重置成功!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // still on the page it was opened from; the old session is revoked, the new password works
+    expect(await page.evaluate(() => document.title)).toContain('首页');
+    await page.context().close();
+    const again = await env.newPage();
+    await login(again, env.url, 'caiwu', 'abcdef1');
+    await again.waitForURL(`${env.url}/dashboard/analysis`);
+    await again.context().close();
+  });
+});

@@ -2,13 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { RULE_MESSAGES } from '../../shared/validation.ts';
 import { Modal } from '../components/modal.tsx';
 import { Button, Field, Input } from '../components/ui.tsx';
-import { call, ApiError } from '../lib/api-client.ts';
-import { notify } from '../lib/notify.ts';
-import { session, useSession, type UserInfo } from '../lib/session.ts';
-import { registerWidget } from './runtime.ts';
+import { call } from '../lib/api-client.ts';
+import { useSession } from '../lib/session.ts';
+import { registerWidget, runCommand } from './runtime.ts';
 
 function ChangePassword({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { userInfo } = useSession();
   const [f, setF] = useState({ oldpassword: '', password: '', confirmpassword: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof f, string>>>({});
   const submit = async (e: FormEvent) => {
@@ -20,16 +18,11 @@ function ChangePassword({ open, onClose }: { open: boolean; onClose(): void }) {
     else if (f.confirmpassword !== f.password) next.confirmpassword = RULE_MESSAGES.passwordMismatch;
     setErrors(next);
     if (Object.keys(next).length) return;
-    try {
-      const message = await call<string>('PUT', '/sys/user/updatePassword', {
-        body: { username: userInfo?.username, ...f },
-      });
-      notify('success', String(message || '密码重置成功!'));
-      setF({ oldpassword: '', password: '', confirmpassword: '' });
-      onClose();
-    } catch (err) {
-      notify('warning', err instanceof ApiError ? err.message : String(err));
-    }
+    // the dialog only collects the fields: the command does the work
+    const result = await runCommand('account.changePassword', f, 'button');
+    if (!result) return;
+    setF({ oldpassword: '', password: '', confirmpassword: '' });
+    onClose();
   };
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) =>
     setF({ ...f, [k]: e.target.value });
@@ -68,12 +61,7 @@ function SwitchDepart({ departs, onClose }: { departs: Depart[] | null; onClose(
   useEffect(() => setOrgCode(userInfo?.orgCode ?? ''), [userInfo, departs]);
   const submit = async () => {
     if (!orgCode) return setError('请选择部门');
-    const { userInfo: next } = await call<{ userInfo: UserInfo }>('PUT', '/sys/selectDepart', {
-      body: { orgCode, username: userInfo?.username },
-    });
-    session.setUserInfo(next);
-    notify('success', '部门切换成功');
-    onClose();
+    if (await runCommand('account.switchDepart', { orgCode }, 'button')) onClose();
   };
   return (
     <Modal
