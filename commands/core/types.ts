@@ -71,6 +71,8 @@ export interface MenuPlacement {
   /** sorting group, e.g. '1_create', '9_danger' */
   group?: string;
   order?: number;
+  /** the text in this menu when it differs from the title (e.g. '批量删除' on a toolbar) */
+  label?: string;
 }
 
 /**

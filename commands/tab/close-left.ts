@@ -4,7 +4,7 @@ import { defineCommand } from '../core/define-command.ts';
 export default defineCommand({
   id: 'tab.closeLeft',
   title: '关闭左侧页签',
-  menus: [{ menu: 'tab.context', group: '1', order: 2 }],
+  menus: [{ menu: 'tab.context', group: '1', order: 2, label: '关闭左侧' }],
   category: '页签',
   aliases: ['tab closeLeft'],
   args: z.object({ key: z.string().optional().describe('页签（完整路径）；默认当前页签') }),

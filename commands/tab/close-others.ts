@@ -4,7 +4,7 @@ import { defineCommand } from '../core/define-command.ts';
 export default defineCommand({
   id: 'tab.closeOthers',
   title: '关闭其他页签',
-  menus: [{ menu: 'tab.context', group: '1', order: 4 }],
+  menus: [{ menu: 'tab.context', group: '1', order: 4, label: '关闭其他' }],
   category: '页签',
   aliases: ['tab closeOthers'],
   args: z.object({ key: z.string().optional().describe('页签（完整路径）；默认当前页签') }),

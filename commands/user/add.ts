@@ -10,7 +10,7 @@ export default defineCommand({
   aliases: ['add user', 'new user', 'create user'],
   keywords: ['新增', '添加'],
   permission: PERM.user.add,
-  menus: [{ menu: 'user.toolbar', group: '1_create', order: 1 }],
+  menus: [{ menu: 'user.toolbar', group: '1_create', order: 1, label: '新增' }],
   args: z.object({
     username: z.string().optional().describe('登录账号（字母、数字、下划线）'),
     realname: z.string().optional().describe('姓名'),

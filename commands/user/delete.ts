@@ -12,8 +12,8 @@ export default defineCommand({
   dangerous: true,
   confirm: '是否删除选中数据?',
   menus: [
-    { menu: 'user.toolbar', group: '9_danger', order: 1 },
-    { menu: 'user.row', group: '9_danger', order: 1 },
+    { menu: 'user.toolbar', group: '9_danger', order: 1, label: '批量删除' },
+    { menu: 'user.row', group: '9_danger', order: 1, label: '删除' },
   ],
   ...batchTarget,
   async run(ctx, { ids }) {

@@ -10,7 +10,7 @@ export default defineCommand({
   aliases: ['edit user'],
   keywords: ['编辑', '修改'],
   permission: PERM.user.edit,
-  menus: [{ menu: 'user.row', group: '1_edit', order: 1 }],
+  menus: [{ menu: 'user.row', group: '1_edit', order: 1, label: '编辑' }],
   args: z.object({
     id: z.string().optional().describe('用户id或账号；默认表格选中行'),
     realname: z.string().optional().describe('姓名'),

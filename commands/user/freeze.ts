@@ -14,7 +14,7 @@ export default defineCommand({
   confirm: '确定冻结选中的用户吗?',
   menus: [
     { menu: 'user.toolbar', group: '5_status', order: 1 },
-    { menu: 'user.row', group: '5_status', order: 1 },
+    { menu: 'user.row', group: '5_status', order: 1, label: '冻结' },
   ],
   ...batchTarget,
   async run(ctx, { ids }) {

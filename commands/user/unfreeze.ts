@@ -12,7 +12,7 @@ export default defineCommand({
   permission: PERM.user.freeze,
   menus: [
     { menu: 'user.toolbar', group: '5_status', order: 2 },
-    { menu: 'user.row', group: '5_status', order: 2 },
+    { menu: 'user.row', group: '5_status', order: 2, label: '解冻' },
   ],
   ...batchTarget,
   async run(ctx, { ids }) {

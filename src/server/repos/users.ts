@@ -4,7 +4,7 @@ import { sysPosition, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db
 import { allOf, buildFilters, buildOrderBy, parsePaging, type EntityFields } from '../lib/query-generator.ts';
 import { page } from '../lib/result.ts';
 import { buildSuperQuery } from '../lib/super-query.ts';
-import { dictLookup, dictText } from './dicts.ts';
+import { dictLookup, dictText, type DictLookup } from './dicts.ts';
 import { departNamesByUser, departsByIds, departSubtreeIds } from './departs.ts';
 import { userJson } from './user-json.ts';
 import type { UserRow } from '../plugins/auth.ts';
@@ -84,8 +84,11 @@ export async function listUsers(db: Db, query: Query, tz: string) {
   return page(await decorateUsers(db, rows, tz), Number(total), pageNo, pageSize);
 }
 
+/** The dictionaries user rows are translated with (read once per request or export). */
+export const userDictLookup = (db: Db) => dictLookup(db, ['sex', 'user_status']);
+
 /** Add orgCodeTxt and the `_dictText` siblings to user rows. */
-export async function decorateUsers(db: Db, rows: UserRow[], tz: string) {
+export async function decorateUsers(db: Db, rows: UserRow[], tz: string, dicts?: DictLookup) {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const posts = [
@@ -99,7 +102,7 @@ export async function decorateUsers(db: Db, rows: UserRow[], tz: string) {
   const departIdList = [...new Set(rows.flatMap((r) => (r.departIds ?? '').split(',').filter(Boolean)))];
   const [names, lookup, positions, departs] = await Promise.all([
     departNamesByUser(db, ids),
-    dictLookup(db, ['sex', 'user_status']),
+    dicts ?? userDictLookup(db),
     posts.length
       ? db.select().from(sysPosition).where(inArray(sysPosition.code, posts))
       : Promise.resolve([]),

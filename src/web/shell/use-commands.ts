@@ -12,8 +12,11 @@ export function useVisibleCommands(): CommandDefinition[] {
 }
 
 /** The visible commands placed in a menu (toolbar, row actions, user menu…), in menu order. */
-export function useMenu(menu: string): CommandDefinition[] {
+export function useMenu(menu: string): Array<CommandDefinition & { label: string }> {
   useRuntimeVersion();
   const visible = new Set(executor.visible().map((c) => c.id));
-  return registry.byMenu(menu).filter((c) => visible.has(c.id));
+  return registry
+    .menuEntries(menu)
+    .filter((e) => visible.has(e.command.id))
+    .map((e) => ({ ...e.command, label: e.placement.label ?? e.command.title }));
 }

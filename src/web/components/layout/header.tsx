@@ -94,7 +94,7 @@ export function Header({ entry, mobile }: { entry?: MenuEntry; mobile: boolean }
                     void runCommand(m.id, {}, 'menu');
                   }}
                 >
-                  {m.title}
+                  {m.label}
                 </button>
               </li>
             ))}

@@ -64,7 +64,7 @@ export function TabsBar() {
                   void runCommand(m.id, { key: menu.key }, 'menu');
                 }}
               >
-                {m.title.replace(/页签$/, '')}
+                {m.label}
               </button>
             </li>
           ))}

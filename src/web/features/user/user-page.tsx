@@ -29,7 +29,7 @@ function RowActions({ row }: { row: UserRow }) {
           variant={c.dangerous ? 'danger' : 'link'}
           onClick={() => void runCommand(c.id, { id: row.id, ids: row.id }, 'button')}
         >
-          {c.title.replace(/用户$/, '')}
+          {c.label}
         </Button>
       ))}
     </div>
@@ -137,7 +137,7 @@ export default function UserPage() {
               variant={c.id === 'user.add' ? 'primary' : c.dangerous ? 'danger' : 'default'}
               onClick={() => void runCommand(c.id, {}, 'button')}
             >
-              {c.id === 'user.delete' ? '批量删除' : c.id === 'user.add' ? '新增' : c.title}
+              {c.label}
             </Button>
           ))}
           {isFetching && <span className="self-center text-xs text-gray-400">加载中…</span>}

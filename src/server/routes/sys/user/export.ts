@@ -9,7 +9,7 @@ import { allOf } from '../../../lib/query-generator.ts';
 import { BizError } from '../../../lib/result.ts';
 import { keysetBatches, sendXlsx, type XlsxColumn, type XlsxRow } from '../../../lib/xlsx-export.ts';
 import { caller } from '../../../plugins/auth.ts';
-import { USER_FIELDS, decorateUsers, userListWhere } from '../../../repos/users.ts';
+import { USER_FIELDS, decorateUsers, userDictLookup, userListWhere } from '../../../repos/users.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -64,7 +64,8 @@ export async function* userExportRows(
     where,
     batchSize,
   });
-  for await (const rows of batches) yield await decorateUsers(db, rows, tz);
+  const dicts = await userDictLookup(db);
+  for await (const rows of batches) yield await decorateUsers(db, rows, tz, dicts);
 }
 
 /** GET /sys/user/exportXls: the users list as an .xlsx download (jeecg-api.md §6, §6.1). */
