@@ -160,3 +160,19 @@ export function encodeSuperQueryParams(conditions: ReadonlyArray<Partial<SuperQu
     }));
   return encodeURIComponent(JSON.stringify(items));
 }
+
+/** How the builder edits a field's value (and how the server types it). */
+export type SuperQueryFieldType =
+  'string' | 'int' | 'number' | 'date' | 'datetime' | 'select' | 'user' | 'depart';
+
+/** A field the super query builder offers, declared beside a list page's columns. */
+export interface SuperQueryField {
+  /** entity property (must be in the server's allow-list for the list URL) */
+  field: string;
+  title: string;
+  type: SuperQueryFieldType;
+  /** dictionary code for `select` (options come from the session's dictionary cache) */
+  dictCode?: string;
+  /** fixed options for `select` when there is no dictionary */
+  options?: Array<{ value: string; text: string }>;
+}

@@ -7,7 +7,8 @@ import { freshDatabase } from './database.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
 
-export const WEB_DIR = path.resolve('dist/web');
+/** The built SPA; `E2E_WEB_DIR` points elsewhere (parallel work builds with `vite build --outDir`). */
+export const WEB_DIR = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The real product for browser tests: built SPA + API on a loopback port, fresh database, Debian Chromium. */
