@@ -21,6 +21,11 @@ import accountChangePassword from './account/change-password.ts';
 import accountSettings from './account/settings.ts';
 import accountSwitchDepart from './account/switch-depart.ts';
 import authLogout from './auth/logout.ts';
+import fileUpload from './file/upload.ts';
+import gridExport from './grid/export.ts';
+import gridImport from './grid/import.ts';
+import gridRefresh from './grid/refresh.ts';
+import gridSuperQuery from './grid/super-query.ts';
 import userAdd from './user/add.ts';
 import userDelete from './user/delete.ts';
 import userEdit from './user/edit.ts';
@@ -47,6 +52,11 @@ export const COMMANDS: CommandDefinition[] = [
   accountSettings,
   accountSwitchDepart,
   authLogout,
+  fileUpload,
+  gridExport,
+  gridImport,
+  gridRefresh,
+  gridSuperQuery,
   userAdd,
   userDelete,
   userEdit,

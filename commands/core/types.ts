@@ -8,7 +8,29 @@ export interface ContextKeys {
   route?: string;
   /** ids of the rows selected in the grid of the current page */
   selection?: string[];
+  /** the row a row action is shown for (row-level `when`, e.g. 冻结 only on active users) */
+  row?: Record<string, unknown>;
+  /** the list grid of the current page, when it has one */
+  grid?: GridKeys;
   [key: string]: unknown;
+}
+
+/** What the list grid of the current page offers to the grid commands. */
+export interface GridKeys {
+  /** the page's key (menus `<pageKey>.toolbar`, saved queries) */
+  pageKey: string;
+  /** title of the page (file names, messages) */
+  title: string;
+  /** the export URL, present only when the user may export */
+  exportUrl?: string;
+  /** the import URL, present only when the user may import */
+  importUrl?: string;
+  /** the query key prefix of the list (refresh invalidates it) */
+  queryKey: unknown[];
+  /** the page has a super query builder */
+  superQuery?: boolean;
+  /** an editable grid is on the page (row commands) */
+  editable?: boolean;
 }
 
 /** A table-shaped result: the terminal prints it aligned (or as JSON/CSV), the UI may show it. */

@@ -16,6 +16,8 @@ export default defineCommand({
     { menu: 'user.toolbar', group: '5_status', order: 1 },
     { menu: 'user.row', group: '5_status', order: 1, label: '冻结' },
   ],
+  // on a row, only the action that changes its status
+  when: (k) => !k.row || k.row.status !== USER_STATUS.frozen,
   ...batchTarget,
   async run(ctx, { ids }) {
     const targets = requireSome(await targetUserIds(ctx, ids));

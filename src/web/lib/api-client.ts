@@ -56,14 +56,21 @@ async function handleHttpError(status: number | undefined, body: unknown): Promi
   return new ApiError(text, undefined, status);
 }
 
+/** The headers every request carries (spec §7): the access token when signed in and the tenant id. */
+export function authHeaders(): Record<string, string> {
+  const { token, tenantId } = session.get();
+  return { ...(token ? { 'X-Access-Token': token } : {}), 'tenant-id': String(tenantId || 0) };
+}
+
+/** The absolute URL of an API path under the configured base. */
+export const apiUrl = (path: string): string => `${apiBase()}/${path.replace(/^\//, '')}`;
+
 const client = ofetch.create({
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
   onRequest({ request, options }) {
     const headers = new Headers(options.headers);
-    const { token, tenantId } = session.get();
-    if (token) headers.set('X-Access-Token', token);
-    headers.set('tenant-id', String(tenantId || 0));
+    for (const [k, v] of Object.entries(authHeaders())) headers.set(k, v);
     options.headers = headers;
     const url = typeof request === 'string' ? request : request.url;
     if ((options.method ?? 'GET').toUpperCase() === 'GET' && !url.includes('sys/dict/getDictItems')) {
@@ -80,9 +87,8 @@ export async function request<T = Result>(
   path: string,
   opts: { query?: Query; body?: unknown } = {},
 ): Promise<T> {
-  const url = `${apiBase()}/${path.replace(/^\//, '')}`;
   try {
-    return await client<T>(url, {
+    return await client<T>(apiUrl(path), {
       method,
       query: opts.query,
       body: opts.body as BodyInit | Record<string, unknown>,
@@ -112,3 +118,36 @@ export const api = {
   put: <T>(path: string, body?: unknown) => call<T>('PUT', path, { body }),
   delete: <T>(path: string, query?: Query) => call<T>('DELETE', path, { query }),
 };
+
+/**
+ * Download a binary response (export, stored file) with the session headers and save it under the
+ * name the server gives (Content-Disposition) or `fallbackName`. Failures follow spec §8
+ * (文件下载失败 when the server answers with a JSON error instead of a file).
+ */
+export async function downloadFile(
+  path: string,
+  query: Query = {},
+  fallbackName = 'download',
+): Promise<void> {
+  const url = new URL(apiUrl(path), window.location.origin);
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  const res = await fetch(url, { headers: authHeaders() });
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    const body = type.includes('application/json') ? ((await res.json()) as { message?: string }) : undefined;
+    if (!res.ok) throw await handleHttpError(res.status, body);
+    throw new ApiError(body?.message || '文件下载失败');
+  }
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  const name = star ? decodeURIComponent(star) : plain ? decodeURIComponent(plain) : fallbackName;
+  const href = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement('a'), { href, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -53,6 +53,8 @@ export const runtime = {
     changed();
   },
   keys: () => contextKeys,
+  /** Does the signed-in user hold this permission code? (UX only: the server checks again.) */
+  can: (code: string) => permissionCodes.has(code),
   setNavigate(fn: (to: string) => unknown) {
     navigateTo = fn;
   },
@@ -125,9 +127,10 @@ export async function runCommand(
   id: string,
   args: Record<string, unknown> = {},
   source: CommandSource = 'button',
+  keys?: ContextKeys,
 ): Promise<CommandResult | void> {
   try {
-    const result = await executor.run(id, args, { source });
+    const result = await executor.run(id, args, { source, ...(keys ? { keys } : {}) });
     await applyResult(result);
     if (result?.message) notify('success', result.message);
     return result;

@@ -5,6 +5,7 @@ import { registerWidget } from './runtime.ts';
 import { settingsStore, type Settings } from './settings.ts';
 import { close, closeLeft, closeOthers, closeRight, tabsStore } from './tabs.ts';
 import { session, type DictItem, type UserInfo } from '../lib/session.ts';
+import { registerFileUploadWidget } from './file-upload.ts';
 
 /** Widgets every page has: tabs, settings, session. Registered while the app layout is mounted. */
 export function useShellWidgets() {
@@ -13,6 +14,7 @@ export function useShellWidgets() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const offs = [
+      registerFileUploadWidget(),
       registerWidget('sidebar.toggle', () =>
         settingsStore.update({ sidebarOpened: !settingsStore.get().sidebarOpened }),
       ),

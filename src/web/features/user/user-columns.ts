@@ -1,42 +1,33 @@
-import type { ColDef } from 'ag-grid-community';
+import type { SuperQueryField } from '../../../shared/super-query.ts';
+import type { ListColumn, SearchField } from '../../components/data-grid/list/types.ts';
 import type { UserRow } from './api/get-users.ts';
 
-/** Sorting and filtering happen on the server: the grid's own comparator keeps the server order. */
-const serverSide = { comparator: () => 0, sortable: true } as const;
-const textFilter = {
-  filter: 'agTextColumnFilter',
-  floatingFilter: true,
-  filterParams: {
-    filterOptions: ['contains', 'equals', 'notEqual', 'startsWith', 'endsWith'],
-    maxNumConditions: 1,
-  },
-} as const;
-
-export const USER_COLUMNS: ColDef<UserRow>[] = [
-  { field: 'username', headerName: '用户账号', ...serverSide, ...textFilter, width: 130 },
-  { field: 'realname', headerName: '用户姓名', ...serverSide, ...textFilter, width: 120 },
-  { field: 'sex_dictText', headerName: '性别', ...serverSide, width: 80 },
-  { field: 'birthday', headerName: '生日', ...serverSide, width: 120 },
-  { field: 'phone', headerName: '手机号码', ...serverSide, ...textFilter, width: 140 },
-  { field: 'orgCodeTxt', headerName: '部门', width: 180 },
-  { field: 'status_dictText', headerName: '状态', ...serverSide, width: 90 },
-  { field: 'createTime', headerName: '创建时间', ...serverSide, width: 170 },
+export const USER_COLUMNS: Array<ListColumn<UserRow>> = [
+  { field: 'username', title: '用户账号', width: 130, filter: true },
+  { field: 'realname', title: '用户姓名', width: 120, filter: true },
+  { field: 'sex_dictText', title: '性别', width: 80 },
+  { field: 'birthday', title: '生日', width: 120 },
+  { field: 'phone', title: '手机号码', width: 140, filter: true },
+  { field: 'orgCodeTxt', title: '部门', width: 180, sortField: false },
+  { field: 'status_dictText', title: '状态', width: 90 },
+  { field: 'createTime', title: '创建时间', width: 170 },
 ];
 
-/** AG Grid text filter → JeecgBoot search-input modes (`*v*`, `v`, `!v`, `v*`, `*v`). */
-export function filterToParam(model: { type?: string; filter?: string } | undefined): string | undefined {
-  const v = model?.filter?.trim();
-  if (!v) return undefined;
-  switch (model?.type) {
-    case 'equals':
-      return v;
-    case 'notEqual':
-      return `!${v}`;
-    case 'startsWith':
-      return `${v}*`;
-    case 'endsWith':
-      return `*${v}`;
-    default:
-      return `*${v}*`;
-  }
-}
+export const USER_SEARCH: SearchField[] = [
+  { key: 'username', label: '账号' },
+  { key: 'realname', label: '姓名' },
+  { key: 'phone', label: '手机号码' },
+  { key: 'status', label: '状态', type: 'select', dictCode: 'user_status' },
+];
+
+export const USER_SUPER_QUERY: SuperQueryField[] = [
+  { field: 'username', title: '用户账号', type: 'string' },
+  { field: 'realname', title: '用户姓名', type: 'string' },
+  { field: 'sex', title: '性别', type: 'select', dictCode: 'sex' },
+  { field: 'birthday', title: '生日', type: 'date' },
+  { field: 'phone', title: '手机号码', type: 'string' },
+  { field: 'email', title: '邮箱', type: 'string' },
+  { field: 'status', title: '状态', type: 'select', dictCode: 'user_status' },
+  { field: 'createTime', title: '创建时间', type: 'datetime' },
+  { field: 'createBy', title: '创建人', type: 'user' },
+];

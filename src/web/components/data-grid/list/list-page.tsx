@@ -1,0 +1,208 @@
+import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AgGridReact } from 'ag-grid-react';
+import { AllCommunityModule, ModuleRegistry, type ColDef, type GridApi } from 'ag-grid-community';
+import { AG_GRID_LOCALE_CN } from '@ag-grid-community/locale';
+import type { Page } from '../../../../shared/api.ts';
+import { Button } from '../../ui.tsx';
+import { Pager } from '../../pager.tsx';
+import { ApiError, call, downloadFile } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
+import { useMenu } from '../../../shell/use-commands.ts';
+import {
+  DEFAULT_SORT,
+  exportParams,
+  filterToParam,
+  initialListState,
+  listParams,
+  listReducer,
+} from './list-params.ts';
+import { hiddenFields, storedAuth } from './column-auth.ts';
+import { filterFieldOf, sortFieldOf, toColDefs } from './column-defs.ts';
+import { RowActions } from './row-actions.tsx';
+import { SearchBar } from './search-bar.tsx';
+import type { ListPageConfig } from './types.ts';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+/** Developer error of a list page declared without its list URL (spec §5). */
+export const MISSING_LIST_URL = '请设置url.list属性!';
+export const NO_DATA = '没有查询到任何数据';
+
+/**
+ * The list-page pattern: search bar, toolbar (the page's commands plus the grid commands), server
+ * paging / sort / column filters / super query, selection, row actions, export and import, empty and
+ * failure states, column permissions. A screen only declares `config` and its commands.
+ */
+export function ListPage<Row extends { id: string }>({
+  config,
+  toolbarExtra,
+  children,
+}: {
+  config: ListPageConfig<Row>;
+  /** extra toolbar content (e.g. the super query button) */
+  toolbarExtra?: ReactNode;
+  /** the page's own hosts (forms, dialogs) */
+  children?: ReactNode;
+}) {
+  const fallbackSort = config.defaultSort ?? DEFAULT_SORT;
+  const [state, dispatch] = useReducer(listReducer(fallbackSort), fallbackSort, initialListState);
+  const [gridApi, setGridApi] = useState<GridApi<Row> | null>(null);
+  const toolbar = useMenu(`${config.pageKey}.toolbar`);
+  const gridTools = useMenu('grid.toolbar');
+  const listUrl = config.url.list;
+  const params = listParams(state);
+  const { data, isFetching, error } = useQuery({
+    queryKey: [...config.queryKey, 'list', params],
+    queryFn: () => call<Page<Row>>('GET', listUrl!, { query: params }),
+    enabled: Boolean(listUrl),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (!listUrl) notify('error', MISSING_LIST_URL);
+  }, [listUrl]);
+  useEffect(() => {
+    // HTTP failures were already shown by the client; business failures show the server message
+    if (error instanceof ApiError && error.status === undefined) notify('warning', error.message);
+  }, [error]);
+
+  const hidden = useMemo(
+    () =>
+      config.authPrefix
+        ? hiddenFields(config.authPrefix, storedAuth().auth, storedAuth().allAuth)
+        : new Set<string>(),
+    [config.authPrefix],
+  );
+  const rowArgs = config.rowArgs ?? ((row: Row) => ({ id: row.id, ids: row.id }));
+  const columnDefs = useMemo<Array<ColDef<Row>>>(
+    () => [
+      ...toColDefs(config.columns, hidden),
+      {
+        headerName: '操作',
+        colId: 'actions',
+        pinned: 'right',
+        width: config.actionsWidth ?? 200,
+        sortable: false,
+        filter: false,
+        cellRenderer: (p: { data?: Row }) =>
+          p.data ? <RowActions menu={`${config.pageKey}.row`} row={p.data} args={rowArgs(p.data)} /> : null,
+      },
+    ],
+    [config.columns, config.pageKey, hidden],
+  );
+
+  const canExport =
+    Boolean(config.url.exportXls) && (!config.perms?.export || runtime.can(config.perms.export));
+  const canImport =
+    Boolean(config.url.importExcel) && (!config.perms?.import || runtime.can(config.perms.import));
+  useEffect(() => {
+    runtime.setKeys({
+      grid: {
+        pageKey: config.pageKey,
+        title: config.title,
+        queryKey: [...config.queryKey],
+        superQuery: Boolean(config.superQuery?.length),
+        ...(canExport ? { exportUrl: config.url.exportXls } : {}),
+        ...(canImport ? { importUrl: config.url.importExcel } : {}),
+      },
+    });
+    return () => runtime.setKeys({ grid: undefined, selection: [] });
+  }, [config, canExport, canImport]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  useEffect(() => {
+    const exportUrl = config.url.exportXls;
+    if (!canExport || !exportUrl) return;
+    return registerWidget('grid.export', async () => {
+      const selection = runtime.keys().selection ?? [];
+      await downloadFile(exportUrl, exportParams(stateRef.current, selection), `${config.title}.xlsx`);
+      return selection.length;
+    });
+  }, [canExport, config.url.exportXls, config.title]);
+
+  useEffect(() => {
+    runtime.setKeys({ selection: [] });
+    gridApi?.deselectAll();
+  }, [data, gridApi]);
+
+  const columnsById = useMemo(() => new Map(config.columns.map((c) => [c.field, c])), [config.columns]);
+
+  return (
+    <div className="space-y-3 p-4">
+      {config.search?.length ? (
+        <SearchBar
+          fields={config.search}
+          onSearch={(search) => dispatch({ type: 'search', search })}
+          onReset={() => dispatch({ type: 'reset' })}
+        />
+      ) : null}
+      <div className="rounded bg-white p-3 shadow-sm">
+        <div role="toolbar" aria-label={`${config.title}操作`} className="mb-2 flex flex-wrap gap-2">
+          {[...toolbar, ...gridTools].map((c) => (
+            <Button
+              key={c.id}
+              variant={
+                c.menus?.some((m) => m.group?.startsWith('1_'))
+                  ? 'primary'
+                  : c.dangerous
+                    ? 'danger'
+                    : 'default'
+              }
+              onClick={() => void runCommand(c.id, {}, 'button')}
+            >
+              {c.label}
+            </Button>
+          ))}
+          {toolbarExtra}
+          {isFetching && <span className="self-center text-xs text-gray-400">加载中…</span>}
+        </div>
+        {(error || !listUrl) && (
+          <p role="alert" className="mb-2 text-sm text-amber-600">
+            {listUrl ? error?.message : MISSING_LIST_URL}
+          </p>
+        )}
+        <div style={{ height: 520 }}>
+          <AgGridReact<Row>
+            rowData={data?.records ?? []}
+            columnDefs={columnDefs}
+            getRowId={(p) => p.data.id}
+            localeText={AG_GRID_LOCALE_CN}
+            rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
+            overlayNoRowsTemplate={NO_DATA}
+            onGridReady={(e) => setGridApi(e.api)}
+            onSelectionChanged={(e) =>
+              runtime.setKeys({ selection: e.api.getSelectedRows().map((r) => r.id) })
+            }
+            onSortChanged={(e) => {
+              const s = e.api.getColumnState().find((c) => c.sort);
+              const col = s && columnsById.get(s.colId);
+              const field = col ? sortFieldOf(col) : false;
+              dispatch({ type: 'sort', sort: s && field ? { column: field, order: s.sort! } : null });
+            }}
+            onFilterChanged={(e) => {
+              const model = e.api.getFilterModel() as Record<string, { type?: string; filter?: unknown }>;
+              const filters: Record<string, string> = {};
+              for (const [colId, m] of Object.entries(model)) {
+                const col = columnsById.get(colId);
+                const field = col && filterFieldOf(col);
+                const value = filterToParam(m);
+                if (field && value) filters[field] = value;
+              }
+              dispatch({ type: 'filters', filters });
+            }}
+          />
+        </div>
+        <Pager
+          total={data?.total ?? 0}
+          pageNo={state.pageNo}
+          pageSize={state.pageSize}
+          onChange={(pageNo, pageSize) => dispatch({ type: 'page', pageNo, pageSize })}
+        />
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Input } from '../../ui.tsx';
+import { useSession } from '../../../lib/session.ts';
+import type { SearchField } from './types.ts';
+
+/** The query form above a list: submit searches from page 1, 重置 clears it. */
+export function SearchBar({
+  fields,
+  onSearch,
+  onReset,
+}: {
+  fields: SearchField[];
+  onSearch(values: Record<string, string>): void;
+  onReset(): void;
+}) {
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const { dicts } = useSession();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '')));
+  };
+  const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-3 rounded bg-white p-3 shadow-sm"
+      aria-label="查询条件"
+    >
+      {fields.map((f) => {
+        const options = f.options ?? dicts[f.dictCode ?? '']?.map((d) => ({ value: d.value, text: d.text }));
+        return (
+          <label key={f.key} className="text-sm">
+            <span className="mb-1 block text-gray-600">{f.label}</span>
+            {f.type === 'select' ? (
+              <select
+                className="rounded border p-1"
+                value={draft[f.key] ?? ''}
+                onChange={(e) => set(f.key, e.target.value)}
+              >
+                <option value="">全部</option>
+                {(options ?? []).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.text}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <Input
+                className="w-40"
+                type={f.type === 'date' ? 'date' : 'text'}
+                placeholder={f.type === 'date' ? undefined : '支持 *模糊* !不等于 >=v <=v'}
+                value={draft[f.key] ?? ''}
+                onChange={(e) => set(f.key, e.target.value)}
+              />
+            )}
+          </label>
+        );
+      })}
+      <Button type="submit" variant="primary">
+        查询
+      </Button>
+      <Button
+        onClick={() => {
+          setDraft({});
+          onReset();
+        }}
+      >
+        重置
+      </Button>
+    </form>
+  );
+}
