@@ -99,7 +99,7 @@ async function listUsersSql(
   const db = database.db;
   const { pageSize, offset } = parsePaging(query);
   const where = await userListWhere(db, query, tz);
-  const orderBy = buildOrderBy(USER_FIELDS, query, DEFAULT_SORT, sysUser.id);
+  const { orderBy } = buildOrderBy(USER_FIELDS, query, DEFAULT_SORT, sysUser.id);
   const page = db
     .select()
     .from(sysUser)

@@ -25,7 +25,15 @@ import fileUpload from './file/upload.ts';
 import gridExport from './grid/export.ts';
 import gridImport from './grid/import.ts';
 import gridRefresh from './grid/refresh.ts';
+import gridPopup from './grid/popup.ts';
 import gridSuperQuery from './grid/super-query.ts';
+import logClear from './log/clear.ts';
+import logDelete from './log/delete.ts';
+import logList from './log/list.ts';
+import positionAdd from './position/add.ts';
+import positionDelete from './position/delete.ts';
+import positionEdit from './position/edit.ts';
+import positionList from './position/list.ts';
 import userAdd from './user/add.ts';
 import userDelete from './user/delete.ts';
 import userEdit from './user/edit.ts';
@@ -56,7 +64,15 @@ export const COMMANDS: CommandDefinition[] = [
   gridExport,
   gridImport,
   gridRefresh,
+  gridPopup,
   gridSuperQuery,
+  logClear,
+  logDelete,
+  logList,
+  positionAdd,
+  positionDelete,
+  positionEdit,
+  positionList,
   userAdd,
   userDelete,
   userEdit,

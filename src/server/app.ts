@@ -8,6 +8,8 @@ import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { fail } from './lib/result.ts';
 import { NoticeHub } from './lib/notice-hub.ts';
+import { PgBus } from './lib/pg-bus.ts';
+import { VxeHub } from './lib/vxe-hub.ts';
 import { devLogSmsProvider, type SmsProvider } from './lib/sms.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -19,10 +21,22 @@ import selfRoutes from './routes/sys/user/self.ts';
 import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
 import userExportRoutes from './routes/sys/user/export.ts';
+import userImportRoutes from './routes/sys/user/import.ts';
+import positionImportRoutes from './routes/sys/position/import.ts';
+import positionReadRoutes from './routes/sys/position/read.ts';
+import positionCrudRoutes from './routes/sys/position/crud.ts';
+import positionExportRoutes from './routes/sys/position/export.ts';
+import logListRoutes from './routes/sys/log/list.ts';
+import logDeleteRoutes from './routes/sys/log/delete.ts';
+import dictAdminRoutes from './routes/sys/dict-admin/dicts.ts';
+import dictItemRoutes from './routes/sys/dict-admin/items.ts';
 import dictRoutes from './routes/sys/dict.ts';
 import orgLookupRoutes from './routes/sys/org-lookups.ts';
+import departTreeRoutes from './routes/sys/depart-tree.ts';
 import uploadRoutes from './routes/sys/common/upload.ts';
+import cgreportRoutes from './routes/online/cgreport.ts';
 import notifySocket from './plugins/notify-socket.ts';
+import vxeSocket from './plugins/vxe-socket.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +46,10 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** notification sockets of this instance */
     notices: NoticeHub;
+    /** publish/subscribe across every instance (PostgreSQL LISTEN/NOTIFY) */
+    bus: PgBus;
+    /** realtime-grid sockets; `publish` reaches every instance */
+    realtime: VxeHub;
   }
 }
 
@@ -46,6 +64,7 @@ export interface BuildOptions {
 async function api(app: FastifyInstance) {
   await app.register(authPlugin);
   await app.register(notifySocket);
+  await app.register(vxeSocket);
   await app.register(loginRoutes);
   await app.register(smsRoutes);
   await app.register(registerRoutes);
@@ -54,9 +73,20 @@ async function api(app: FastifyInstance) {
   await app.register(userReadRoutes);
   await app.register(userCrudRoutes);
   await app.register(userExportRoutes);
+  await app.register(userImportRoutes);
+  await app.register(positionImportRoutes);
+  await app.register(positionReadRoutes);
+  await app.register(positionCrudRoutes);
+  await app.register(positionExportRoutes);
+  await app.register(logListRoutes);
+  await app.register(logDeleteRoutes);
+  await app.register(dictAdminRoutes);
+  await app.register(dictItemRoutes);
   await app.register(dictRoutes);
   await app.register(orgLookupRoutes);
+  await app.register(departTreeRoutes);
   await app.register(uploadRoutes);
+  await app.register(cgreportRoutes);
 }
 
 /** Build the whole application (API + SPA). `server.ts` only listens. */
@@ -72,7 +102,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('sms', opts.sms ?? devLogSmsProvider(app.log));
-  app.decorate('notices', new NoticeHub());
+  app.decorate('bus', new PgBus(database.notifications, app.log));
+  app.decorate('notices', new NoticeHub(app.bus, app.log));
+  app.decorate('realtime', new VxeHub(app.bus, app.log));
+  app.addHook('onReady', async () => {
+    await app.notices.start();
+    await app.realtime.start();
+  });
+  app.addHook('onClose', async () => app.bus.close());
 
   // JeecgBoot clients send `application/json` on bodiless DELETEs too: an empty body is {}.
   app.removeContentTypeParser('application/json');
@@ -95,7 +132,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(helmet, {
     crossOriginEmbedderPolicy: false,
     // plain-http LAN deployments must keep working: do not force https sub-resources
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    // blob: images are stored files the client fetched with the token (upload/image cells)
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] },
+    },
   });
   await app.register(errorsPlugin);
   await app.register(api, { prefix: config.basePath });

@@ -17,6 +17,8 @@ export const PERM = {
     select: 'user:select',
     /** GET /sys/user/exportXls (the list as an .xlsx download) */
     export: 'user:export',
+    /** POST /sys/user/importExcel */
+    import: 'user:import',
   },
 
   // ---- system administration -------------------------------------------------------------------
@@ -50,6 +52,10 @@ export const PERM = {
     add: 'position:add',
     edit: 'position:edit',
     delete: 'position:delete',
+    /** GET /sys/position/exportXls */
+    export: 'position:export',
+    /** POST /sys/position/importExcel */
+    import: 'position:import',
   },
   tenant: {
     list: 'tenant:list',
@@ -82,7 +88,10 @@ export const PERM = {
   },
   log: {
     list: 'log:list',
+    /** delete, deleteBatch and clearing the whole log (ids=allclear) */
     delete: 'log:delete',
+    /** GET /sys/log/exportXls */
+    export: 'log:export',
   },
   quartz: {
     list: 'quartz:list',

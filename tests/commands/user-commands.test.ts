@@ -1,81 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandExecutor } from '../../commands/core/executor.ts';
-import { CommandRegistry } from '../../commands/core/registry.ts';
-import { runScript } from '../../commands/core/shell.ts';
-import { registerAll } from '../../commands/index.ts';
-import type { CommandContext } from '../../commands/core/types.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { serverHarness } from './server-harness.ts';
 
-/**
- * The user commands through the real executor and script runner, against the real server
- * (`ctx.api` over app.inject with a signed-in token), as the terminal runs them.
- */
-let t: TestApp;
+/** The user commands through the real executor against the real server, as the terminal runs them. */
+let h: Awaited<ReturnType<typeof serverHarness>>;
+let t: typeof h.t;
 let token: string;
-let executor: CommandExecutor;
 let confirms: string[];
-
-async function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
-  const isQuery = method === 'GET' || method === 'DELETE';
-  const query =
-    isQuery && data
-      ? Object.fromEntries(
-          Object.entries(data as object)
-            .filter(([, v]) => v !== undefined)
-            .map(([k, v]) => [k, String(v)]),
-        )
-      : undefined;
-  const r = await t.call(method, path.startsWith('/') ? path : `/${path}`, {
-    token,
-    query,
-    body: isQuery ? undefined : data,
-  });
-  if (!r.body?.success) throw new Error(r.body?.message ?? `HTTP ${r.status}`);
-  return r.body.result;
-}
+const terminal = (line: string) => h.terminal(line);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('admin');
-  const perms = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token });
-  const codes = new Set<string>(perms.body.result.auth.map((a: { action: string }) => a.action));
-  const registry = new CommandRegistry();
-  registerAll(registry);
-  confirms = [];
-  executor = new CommandExecutor({
-    registry,
-    permissions: () => codes,
-    keys: () => ({ username: 'admin' }),
-    ctxFactory: (): Omit<CommandContext, 'signal' | 'keys' | 'run' | 'input'> => ({
-      api: {
-        get: (p, q) => api('GET', p, q),
-        post: (p, b) => api('POST', p, b),
-        put: (p, b) => api('PUT', p, b),
-        delete: (p, q) => api('DELETE', p, q),
-      },
-      navigate: () => undefined,
-      confirm: async (m) => {
-        confirms.push(m);
-        return false;
-      },
-      prompt: async () => null,
-      progress: () => undefined,
-      output: () => undefined,
-    }),
-  });
+  h = await serverHarness();
+  ({ t, token } = h);
+  confirms = h.state.confirms;
 });
-afterAll(async () => t?.close());
-
-async function terminal(line: string) {
-  const out: string[] = [];
-  const results = await runScript(line, executor, {
-    source: 'terminal',
-    signal: new AbortController().signal,
-    out: (l) => out.push(l),
-    vars: new Map(),
-  });
-  return { out: out.join('\n'), results };
-}
+afterAll(async () => h?.close());
 
 describe('user commands in the terminal', () => {
   it('lists users as an aligned table', async () => {

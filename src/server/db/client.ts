@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteTransport, poolTransport, type NotifyTransport } from '../lib/pg-bus.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** run a statement directly through the underlying driver (benchmarks, diagnostics) */
   rawQuery(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+  /** LISTEN/NOTIFY on this database (cross-instance fan-out; see `PgBus`) */
+  notifications: NotifyTransport;
   close(): Promise<void>;
 }
 
@@ -45,11 +48,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lockClient.release();
     }
+    const notifications = poolTransport(pool);
     return {
       db,
       kind: 'postgres',
       rawQuery: (text, params) => pool.query(text, params),
-      close: () => pool.end(),
+      notifications,
+      async close() {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
   const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
@@ -59,6 +67,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     rawQuery: (text, params) => client.query(text, params),
+    notifications: pgliteTransport(client),
     close: () => client.close(),
   };
 }

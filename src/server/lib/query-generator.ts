@@ -175,26 +175,44 @@ export function buildFilters(fields: EntityFields, query: Query, tz: string): SQ
   return out;
 }
 
+/** The default sort of a list (JeecgBoot's Vue mixin sends `column=createTime&order=desc`). */
+export interface SortFallback {
+  column: string;
+  order: 'asc' | 'desc';
+}
+
+/** One ORDER BY key as parsed from the request. */
+export interface SortKey {
+  column: PgColumn;
+  descending: boolean;
+}
+
+/** A list's ORDER BY: the SQL terms and the keys they were built from (the tie breaker last). */
+export interface SortPlan {
+  orderBy: SQL[];
+  keys: SortKey[];
+}
+
 /** `column=a,b&order=asc|desc` → ORDER BY over allow-listed columns; `id` breaks ties. */
 export function buildOrderBy(
   fields: EntityFields,
   query: Query,
-  fallback: { column: string; order: 'asc' | 'desc' },
+  fallback: SortFallback,
   tieBreaker: PgColumn,
-): SQL[] {
+): SortPlan {
   const columnParam = str(query.column) ?? fallback.column;
   const orderParam = str(query.order) ?? fallback.order;
-  const direction = /asc/i.test(orderParam) ? asc : desc;
-  const out: SQL[] = [];
+  const descending = !/asc/i.test(orderParam);
+  const keys: SortKey[] = [];
   for (const rawName of columnParam.split(',')) {
     const name = rawName.trim().replace(/_dictText$/, '');
     if (!name) continue;
     const def = Object.hasOwn(fields, name) ? fields[name] : undefined;
     if (!def || def.sortable === false) throw new BizError(MSG.sortColumnMissing(name));
-    out.push(direction(def.column));
+    keys.push({ column: def.column, descending });
   }
-  out.push(asc(tieBreaker));
-  return out;
+  keys.push({ column: tieBreaker, descending: false });
+  return { orderBy: keys.map((k) => (k.descending ? desc(k.column) : asc(k.column))), keys };
 }
 
 /** `pageNo` (≥1) and `pageSize` (1..max); junk falls back to the defaults. */

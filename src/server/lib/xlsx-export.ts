@@ -10,7 +10,7 @@ import { and, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { buildOrderBy, type EntityFields } from './query-generator.ts';
+import { buildOrderBy, type EntityFields, type SortFallback } from './query-generator.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -198,20 +198,13 @@ export interface KeysetSpec {
   /** the list's allow-list, filters and default sort, exactly as its list endpoint uses them */
   fields: EntityFields;
   query: Record<string, unknown>;
-  fallback: { column: string; order: 'asc' | 'desc' };
+  fallback: SortFallback;
   /** unique and NOT NULL (the primary key): the last sort key, ascending */
   tieBreaker: PgColumn;
   where: SQL | undefined;
   /** rows per query (default 1000) */
   batchSize?: number;
 }
-
-/** Same reading of a query value as the QueryGenerator (last of repeated values, trimmed). */
-const param = (v: unknown): string | undefined => {
-  if (Array.isArray(v)) v = v[v.length - 1];
-  const s = v == null ? '' : String(v).trim();
-  return s === '' ? undefined : s;
-};
 
 /**
  * All rows of `table` matching `where`, in the list's order (`buildOrderBy`: the sort columns,
@@ -226,16 +219,9 @@ export async function* keysetBatches<T extends PgTable>(
   spec: KeysetSpec,
 ): AsyncGenerator<Array<T['$inferSelect']>> {
   // validates the sort columns (BizError) and is the ORDER BY the pages use
-  const orderBy = buildOrderBy(spec.fields, spec.query, spec.fallback, spec.tieBreaker);
-  const descending = !/asc/i.test(param(spec.query.order) ?? spec.fallback.order);
-  const sortColumns = (param(spec.query.column) ?? spec.fallback.column)
-    .split(',')
-    .map((n) => n.trim().replace(/_dictText$/, ''))
-    .filter(Boolean)
-    .map((n) => spec.fields[n]!.column);
-  if (orderBy.length !== sortColumns.length + 1) throw new Error('keysetBatches: sort mismatch');
-  const keys = [...sortColumns, spec.tieBreaker];
-  const direction = [...sortColumns.map(() => descending), false];
+  const { orderBy, keys: sortKeys } = buildOrderBy(spec.fields, spec.query, spec.fallback, spec.tieBreaker);
+  const keys = sortKeys.map((k) => k.column);
+  const direction = sortKeys.map((k) => k.descending);
   const keySelect = Object.fromEntries(keys.map((c, i) => [`k${i}`, sql<string | null>`(${c})::text`]));
   const size = spec.batchSize ?? 1000;
 

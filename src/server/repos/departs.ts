@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysDepart, sysUserDepart } from '../db/schema/index.ts';
 
@@ -48,4 +48,38 @@ export async function departSubtreeIds(db: Db, departId: string): Promise<string
 export async function departsByIds(db: Db, ids: string[]): Promise<DepartRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(sysDepart).where(inArray(sysDepart.id, ids));
+}
+
+/** Order of departments among siblings: depart_order, then org_code. */
+const SIBLING_ORDER = [asc(sysDepart.departOrder), asc(sysDepart.orgCode)] as const;
+
+/** Live departments under `parentId` (null: the roots, whose parent is null or empty). */
+export async function departChildren(db: Db, parentId: string | null): Promise<DepartRow[]> {
+  const parent = parentId
+    ? eq(sysDepart.parentId, parentId)
+    : or(isNull(sysDepart.parentId), eq(sysDepart.parentId, ''));
+  return db
+    .select()
+    .from(sysDepart)
+    .where(and(eq(sysDepart.delFlag, '0'), parent))
+    .orderBy(...SIBLING_ORDER);
+}
+
+/** Live departments matching every condition, flat, in tree-path (org_code) order: a tree search. */
+export async function departsWhere(db: Db, conds: SQL[]): Promise<DepartRow[]> {
+  return db
+    .select()
+    .from(sysDepart)
+    .where(and(eq(sysDepart.delFlag, '0'), ...conds))
+    .orderBy(asc(sysDepart.orgCode));
+}
+
+/** Which of `ids` have at least one live child department. */
+export async function departIdsWithChildren(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ parentId: sysDepart.parentId })
+    .from(sysDepart)
+    .where(and(eq(sysDepart.delFlag, '0'), inArray(sysDepart.parentId, ids)));
+  return new Set(rows.map((r) => r.parentId).filter((id): id is string => Boolean(id)));
 }

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysPosition, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
-import { allOf, buildFilters, buildOrderBy, parsePaging, type EntityFields } from '../lib/query-generator.ts';
-import { page } from '../lib/result.ts';
+import { listEntities, type EntityList } from '../lib/entity-list.ts';
+import { allOf, buildFilters, type EntityFields } from '../lib/query-generator.ts';
 import { buildSuperQuery } from '../lib/super-query.ts';
 import { dictLookup, dictText, type DictLookup } from './dicts.ts';
 import { departNamesByUser, departsByIds, departSubtreeIds } from './departs.ts';
@@ -66,22 +66,8 @@ export async function userListWhere(db: Db, query: Query, tz: string): Promise<S
 export async function listUsers(db: Db, query: Query, tz: string) {
   const codes = typeof query.code === 'string' ? query.code.split(',').filter(Boolean) : [];
   // `code=id1,id2,…` asks for those users: the page holds all of them (jeecg-api.md §6.1)
-  const { pageNo, pageSize, offset } = codes.length
-    ? { pageNo: 1, pageSize: codes.length, offset: 0 }
-    : parsePaging(query);
-  const where = await userListWhere(db, query, tz);
-  const orderBy = buildOrderBy(USER_FIELDS, query, DEFAULT_SORT, sysUser.id);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(sysUser)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(sysUser).where(where),
-  ]);
-  return page(await decorateUsers(db, rows, tz), Number(total), pageNo, pageSize);
+  const paging = codes.length ? { pageNo: 1, pageSize: codes.length, offset: 0 } : undefined;
+  return listEntities(db, USER_LIST, query, tz, { where: await userListWhere(db, query, tz), paging });
 }
 
 /** The dictionaries user rows are translated with (read once per request or export). */
@@ -118,6 +104,22 @@ export async function decorateUsers(db: Db, rows: UserRow[], tz: string, dicts?:
     departIds_dictText: dictText((v) => departName.get(v), u.departIds),
   }));
 }
+
+/** A users list record: SysUser JSON with orgCodeTxt and the `_dictText` siblings. */
+export type UserListJson = Awaited<ReturnType<typeof decorateUsers>>[number];
+
+/** The users list (GET /sys/user/list, exportXls); its WHERE is `userListWhere`. */
+export const USER_LIST: EntityList<typeof sysUser, UserListJson> = {
+  table: sysUser,
+  fields: USER_FIELDS,
+  defaultSort: DEFAULT_SORT,
+  tieBreaker: sysUser.id,
+  scope: alive,
+  async decorator(db, tz) {
+    const dicts = await userDictLookup(db);
+    return (rows) => decorateUsers(db, rows, tz, dicts);
+  },
+};
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [u] = await db

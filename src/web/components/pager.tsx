@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { PAGING } from '../../shared/api.ts';
 
-/** Pager of spec §9: sizes 10/20/30, quick jumper, total. */
+/** Pager of spec §9: sizes 10/20/30 (or `sizes`, e.g. 5/10/20/30 of the business select), quick jumper, total. */
 export function Pager({
   total,
   pageNo,
   pageSize,
+  sizes = PAGING.sizes,
   onChange,
 }: {
   total: number;
   pageNo: number;
   pageSize: number;
+  sizes?: readonly number[];
   onChange(pageNo: number, pageSize: number): void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -45,7 +47,7 @@ export function Pager({
         onChange={(e) => onChange(1, Number(e.target.value))}
         className="rounded border p-0.5"
       >
-        {PAGING.sizes.map((s) => (
+        {sizes.map((s) => (
           <option key={s} value={s}>
             {s} 条/页
           </option>

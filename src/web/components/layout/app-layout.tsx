@@ -13,6 +13,7 @@ import { TabsBar } from './tabs-bar.tsx';
 import { TopMenu } from './top-menu.tsx';
 import { SettingsDrawer } from '../../shell/settings-drawer.tsx';
 import { AccountDialogs } from '../../shell/account-dialogs.tsx';
+import { PopupReportHost } from '../data-grid/dialogs/popup-report-host.tsx';
 // eager: keys typed right after Mod+K must land in the palette's input
 import Palette from '../../shell/palette/palette.tsx';
 
@@ -60,6 +61,13 @@ export function AppLayout() {
     return () => offs.forEach((o) => o());
   }, []);
 
+  // dialogs are portaled to <body>: the theme colour must live on the document, not on this div
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--primary', settings.color);
+    root.setProperty('--primary-soft', `${settings.color}1a`);
+  }, [settings.color]);
+
   const [headerHidden, setHeaderHidden] = useState(false);
   const chrome = (
     <>
@@ -70,10 +78,7 @@ export function AppLayout() {
   const collapsed = !settings.sidebarOpened || width < 768;
   const top = settings.layout === 'topmenu' && !mobile;
   return (
-    <div
-      className={`flex h-screen flex-col bg-gray-100 ${settings.weak ? 'invert-[.05] grayscale' : ''}`}
-      style={{ ['--primary' as string]: settings.color, ['--primary-soft' as string]: `${settings.color}1a` }}
-    >
+    <div className={`flex h-screen flex-col bg-gray-100 ${settings.weak ? 'invert-[.05] grayscale' : ''}`}>
       <div className="flex min-h-0 flex-1">
         {!top && !(width < 768 && collapsed) && (
           <Sidebar menu={menu} collapsed={collapsed} dark={settings.theme === 'dark'} />
@@ -102,6 +107,7 @@ export function AppLayout() {
       {paletteOpen && <Palette onClose={() => setPaletteOpen(false)} />}
       <SettingsDrawer />
       <AccountDialogs />
+      <PopupReportHost />
     </div>
   );
 }

@@ -9,7 +9,7 @@ const USER_LIST: ListPageConfig<UserRow> = {
   pageKey: 'user',
   title: '用户',
   url: { list: '/sys/user/list', exportXls: '/sys/user/exportXls', importExcel: '/sys/user/importExcel' },
-  perms: { export: PERM.user.export, import: 'user:import' },
+  perms: { export: PERM.user.export, import: PERM.user.import },
   queryKey: ['users'],
   columns: USER_COLUMNS,
   search: USER_SEARCH,

@@ -21,6 +21,7 @@ export const SYSTEM_MENU: SeedMenu = {
         { name: '重置密码', perms: PERM.user.resetPassword },
         { name: '选择用户', perms: PERM.user.select },
         { name: '导出', perms: PERM.user.export },
+        { name: '导入', perms: PERM.user.import },
       ],
     },
     {
@@ -68,6 +69,8 @@ export const SYSTEM_MENU: SeedMenu = {
         { name: '添加', perms: PERM.position.add },
         { name: '编辑', perms: PERM.position.edit },
         { name: '删除', perms: PERM.position.delete },
+        { name: '导出', perms: PERM.position.export },
+        { name: '导入', perms: PERM.position.import },
       ],
     },
     {
@@ -124,6 +127,7 @@ export const SYSTEM_MENU: SeedMenu = {
       buttons: [
         { name: '查询', perms: PERM.log.list },
         { name: '删除', perms: PERM.log.delete },
+        { name: '导出', perms: PERM.log.export },
       ],
     },
     {

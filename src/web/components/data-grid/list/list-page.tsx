@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
 import { AllCommunityModule, ModuleRegistry, type ColDef, type GridApi } from 'ag-grid-community';
 import { AG_GRID_LOCALE_CN } from '@ag-grid-community/locale';
@@ -10,6 +10,7 @@ import { ApiError, call, downloadFile } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
 import { useMenu } from '../../../shell/use-commands.ts';
+import { useVxeSocket } from '../realtime/use-vxe-socket.ts';
 import {
   DEFAULT_SORT,
   exportParams,
@@ -23,12 +24,15 @@ import { filterFieldOf, sortFieldOf, toColDefs } from './column-defs.ts';
 import { RowActions } from './row-actions.tsx';
 import { SearchBar } from './search-bar.tsx';
 import type { ListPageConfig } from './types.ts';
+import { useSpreadsheet } from '../spreadsheet/use-spreadsheet.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
 /** Developer error of a list page declared without its list URL (spec §5). */
 export const MISSING_LIST_URL = '请设置url.list属性!';
 export const NO_DATA = '没有查询到任何数据';
+/** Spec §4: the reload effect on a row updated from elsewhere lasts 1400 ms. */
+export const RELOAD_EFFECT_MS = 1400;
 
 /**
  * The list-page pattern: search bar, toolbar (the page's commands plus the grid commands), server
@@ -49,6 +53,7 @@ export function ListPage<Row extends { id: string }>({
   const fallbackSort = config.defaultSort ?? DEFAULT_SORT;
   const [state, dispatch] = useReducer(listReducer(fallbackSort), fallbackSort, initialListState);
   const [gridApi, setGridApi] = useState<GridApi<Row> | null>(null);
+  const sheet = useSpreadsheet(gridApi, { editable: false });
   const toolbar = useMenu(`${config.pageKey}.toolbar`);
   const gridTools = useMenu('grid.toolbar');
   const listUrl = config.url.list;
@@ -128,6 +133,26 @@ export function ListPage<Row extends { id: string }>({
     gridApi?.deselectAll();
   }, [data, gridApi]);
 
+  // rows saved elsewhere (another user or server instance) update in place, with the reload effect
+  const queryClient = useQueryClient();
+  useVxeSocket(config.socketKey, (row) => {
+    const id = String((row as { id?: unknown }).id ?? '');
+    const complete = Object.keys(row).length > 1;
+    let found = false;
+    if (complete) {
+      queryClient.setQueriesData<Page<Row>>({ queryKey: [...config.queryKey, 'list'] }, (page) => {
+        if (!page?.records.some((r) => r.id === id)) return page;
+        found = true;
+        return { ...page, records: page.records.map((r) => (r.id === id ? ({ ...r, ...row } as Row) : r)) };
+      });
+    }
+    if (!found) return void queryClient.invalidateQueries({ queryKey: [...config.queryKey] });
+    setTimeout(() => {
+      const node = gridApi?.getRowNode(id);
+      if (node) gridApi?.flashCells({ rowNodes: [node], flashDuration: RELOAD_EFFECT_MS, fadeDuration: 300 });
+    });
+  });
+
   const columnsById = useMemo(() => new Map(config.columns.map((c) => [c.field, c])), [config.columns]);
 
   return (
@@ -166,6 +191,7 @@ export function ListPage<Row extends { id: string }>({
         )}
         <div style={{ height: 520 }}>
           <AgGridReact<Row>
+            {...sheet.gridProps}
             rowData={data?.records ?? []}
             columnDefs={columnDefs}
             getRowId={(p) => p.data.id}

@@ -1,0 +1,231 @@
+/**
+ * Reading the data rows of an uploaded workbook for `importExcel` (jeecg-api.md §6.15): the file
+ * kind by magic bytes, then the first worksheet streamed with exceljs's WorkbookReader, the header
+ * row found by its column titles (JeecgBoot's files have 2 title rows, our exports a title and an
+ * "导出人" row, hand-made files often none), and each later row mapped to the columns' keys.
+ */
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/** One column of an import: header title(s) ↔ the field of the form schema. */
+export interface ImportColumn {
+  /** field of the parsed row (the form schema's property) */
+  key: string;
+  /** header text, as the export writes it */
+  title: string;
+  /** other header texts accepted for this column */
+  aliases?: string[];
+  /** dictionary code: a cell holding an item text (男) becomes its value (1) */
+  dict?: string;
+  /** `date`: Excel date serials and `2020/1/5` become `YYYY-MM-DD` */
+  type?: 'text' | 'date';
+  /** the file is refused when this column is missing */
+  required?: boolean;
+}
+
+/** A data row: its sheet row number (1-based, as Excel shows it) and the cell texts by key. */
+export interface SheetRow {
+  row: number;
+  values: Record<string, string>;
+}
+
+export const IMPORT_MSG = {
+  biff: '暂不支持 Excel 97-2003 (.xls) 格式，请另存为 .xlsx 后导入',
+  notExcel: '文件格式不正确，请上传 .xls 或 .xlsx 文件',
+  unreadable: '文件内容无法读取，请确认是有效的 Excel 文件',
+  tooBig: '文件解压后过大，请分批导入',
+  noHeader: '未找到表头行，请使用导出的文件或导入模板',
+  missingColumn: (titles: string[]) => `缺少必填列：${titles.join('、')}`,
+} as const;
+
+/** Rows looked at for the header (title rows above it are skipped). */
+const HEADER_SCAN_ROWS = 10;
+/** Refuse archives that claim to inflate beyond this (zip bombs); 100,000 wide rows fit easily. */
+const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (b: Buffer, sig: number[]) => sig.every((byte, i) => b[i] === byte);
+
+/** What the content is, whatever its name says: OOXML (zip), BIFF (OLE compound file) or other. */
+export function sniffWorkbook(content: Buffer): 'xlsx' | 'biff' | 'other' {
+  if (startsWith(content, ZIP)) return 'xlsx';
+  if (startsWith(content, OLE)) return 'biff';
+  return 'other';
+}
+
+/**
+ * Sum of the uncompressed sizes in the zip's central directory, or undefined when there is no
+ * readable directory. (A crafted archive can misstate sizes; this stops ordinary bombs.)
+ */
+export function zipUncompressedSize(buf: Buffer): number | undefined {
+  const min = Math.max(0, buf.length - 22 - 0xffff);
+  for (let eocd = buf.length - 22; eocd >= min; eocd--) {
+    if (buf.readUInt32LE(eocd) !== 0x06054b50) continue;
+    const count = buf.readUInt16LE(eocd + 10);
+    let at = buf.readUInt32LE(eocd + 16);
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return undefined;
+      const size = buf.readUInt32LE(at + 24);
+      // ZIP64 marks its sizes 0xffffffff: treat as too big rather than parse the extra field
+      total += size === 0xffffffff ? Number.MAX_SAFE_INTEGER : size;
+      at += 46 + buf.readUInt16LE(at + 28) + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+    }
+    return total;
+  }
+  return undefined;
+}
+
+/** Refuse content that is not a readable OOXML workbook, with the message to show. */
+export function workbookProblem(content: Buffer): string | undefined {
+  const kind = sniffWorkbook(content);
+  if (kind === 'biff') return IMPORT_MSG.biff;
+  if (kind === 'other') return IMPORT_MSG.notExcel;
+  const size = zipUncompressedSize(content);
+  if (size === undefined) return IMPORT_MSG.unreadable;
+  if (size > MAX_UNZIPPED_BYTES) return IMPORT_MSG.tooBig;
+  return undefined;
+}
+
+const excelSerialDate = (n: number): string | undefined => {
+  // 25569 = 1970-01-01 in Excel's 1900 date system
+  const d = new Date(Math.round((n - 25569) * 86_400_000));
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().slice(0, 10);
+};
+
+/** `2020/1/5`, `2020-1-5`, `2020.01.05` → `2020-01-05`; anything else unchanged (the schema judges). */
+const normaliseDate = (s: string): string => {
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T].*)?$/.exec(s);
+  return m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : s;
+};
+
+/** The text of a cell value as exceljs reads it (plain, rich text, formula result, hyperlink). */
+export function cellText(v: unknown): string | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    const o = v as { richText?: Array<{ text?: string }>; result?: unknown; text?: unknown };
+    if (Array.isArray(o.richText)) return cellText(o.richText.map((r) => r.text ?? '').join(''));
+    if ('result' in o) return cellText(o.result);
+    if ('text' in o) return cellText(o.text);
+  }
+  return undefined;
+}
+
+const headerKey = (s: string) => s.replace(/[\s*＊]/g, '').toLowerCase();
+
+/** Column index (1-based) → import column, for a candidate header row. */
+function matchHeader(values: unknown[], columns: ImportColumn[]): Map<number, ImportColumn> {
+  const byTitle = new Map<string, ImportColumn>();
+  for (const c of columns)
+    for (const t of [c.title, c.key, ...(c.aliases ?? [])]) byTitle.set(headerKey(t), c);
+  const out = new Map<number, ImportColumn>();
+  const used = new Set<ImportColumn>();
+  values.forEach((v, i) => {
+    const text = cellText(v);
+    const col = text === undefined ? undefined : byTitle.get(headerKey(text));
+    if (col && !used.has(col)) {
+      used.add(col);
+      out.set(i, col);
+    }
+  });
+  return out;
+}
+
+function rowValues(values: unknown[], header: Map<number, ImportColumn>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [i, col] of header) {
+    const raw = values[i];
+    let text: string | undefined;
+    if (col.type === 'date' && typeof raw === 'number') text = excelSerialDate(raw);
+    else {
+      text = cellText(raw);
+      if (text !== undefined && col.type === 'date') text = normaliseDate(text);
+    }
+    if (text !== undefined) out[col.key] = text;
+  }
+  return out;
+}
+
+/** Thrown for a file that cannot be imported at all (its message is shown as is). */
+export class WorkbookError extends Error {}
+
+/**
+ * The data rows of the first worksheet of an OOXML workbook, `batchSize` at a time. Empty rows are
+ * skipped. Throws WorkbookError when the content is not a workbook, has no header row, or lacks a
+ * required column.
+ */
+export async function* readSheetRows(
+  content: Buffer,
+  columns: ImportColumn[],
+  batchSize: number,
+): AsyncGenerator<SheetRow[]> {
+  const problem = workbookProblem(content);
+  if (problem) throw new WorkbookError(problem);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  let header: Map<number, ImportColumn> | undefined;
+  const scanned: Array<{ row: number; values: unknown[] }> = [];
+  let batch: SheetRow[] = [];
+
+  const pickHeader = () => {
+    let best: { at: number; map: Map<number, ImportColumn> } | undefined;
+    scanned.forEach((r, at) => {
+      const map = matchHeader(r.values, columns);
+      if (map.size > 0 && (!best || map.size > best.map.size)) best = { at, map };
+    });
+    if (!best) throw new WorkbookError(IMPORT_MSG.noHeader);
+    const found = new Set(best.map.values());
+    const missing = columns.filter((c) => c.required && !found.has(c)).map((c) => c.title);
+    if (missing.length) throw new WorkbookError(IMPORT_MSG.missingColumn(missing));
+    header = best.map;
+    return scanned.slice(best.at + 1);
+  };
+  const take = (r: { row: number; values: unknown[] }) => {
+    const values = rowValues(r.values, header!);
+    if (Object.keys(values).length) batch.push({ row: r.row, values });
+  };
+
+  // Advancing the workbook iterator past a sheet lets exceljs delete the temp file it may have
+  // spooled the sheet to; so the rest is always walked, also when the caller stops early.
+  const sheets = reader[Symbol.asyncIterator]();
+  let walked = false;
+  const walkRest = async () => {
+    while (!(await sheets.next()).done);
+    walked = true;
+  };
+  try {
+    const first = await sheets.next();
+    if (!first.done)
+      for await (const row of first.value) {
+        const r = { row: row.number, values: row.values as unknown[] };
+        if (!header) {
+          scanned.push(r);
+          if (scanned.length < HEADER_SCAN_ROWS) continue;
+          pickHeader().forEach(take);
+        } else take(r);
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+    await walkRest(); // only the first worksheet is imported
+  } catch (e) {
+    if (e instanceof WorkbookError) throw e;
+    console.log('DBGERR', e);
+    throw new WorkbookError(IMPORT_MSG.unreadable);
+  } finally {
+    if (!walked) await walkRest().catch(() => undefined);
+  }
+  if (!header) pickHeader().forEach(take);
+  if (batch.length) yield batch;
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { CODE, MSG } from '../../../../shared/api.ts';
+import {
+  DICT_MSG,
+  dictItemAddSchema,
+  dictItemEditSchema,
+  dictItemSaveBatchSchema,
+} from '../../../../shared/dict-admin.ts';
+import { PERM } from '../../../../shared/permissions.ts';
+import { sysDictItem } from '../../../db/schema/index.ts';
+import { listEntities } from '../../../lib/entity-list.ts';
+import { newId } from '../../../lib/ids.ts';
+import { BizError, bare, fail, ok, okMessage } from '../../../lib/result.ts';
+import { parseWith } from '../../../lib/validate.ts';
+import { caller } from '../../../plugins/auth.ts';
+import {
+  DICT_ITEM_LIST,
+  assertItemValueFree,
+  assertValueFitsDict,
+  dictItemJson,
+  findDict,
+  findDictItem,
+  itemsOfDict,
+  planItemBatch,
+} from '../../../repos/dict-admin.ts';
+
+type Q = Record<string, string | undefined>;
+
+/**
+ * Dictionary items (jeecg-api.md §6.5 `/sys/dictItem`): the list of one dictionary in sort order,
+ * add, edit, delete, and `saveBatch`, which saves the editable item grid in one transaction.
+ */
+export default async function dictItemRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const tz = app.config.timezone;
+
+  /** Always in `sortOrder`: `column`/`order` are ignored, as JeecgBoot's item list does. */
+  app.get<{ Querystring: Q }>('/sys/dictItem/list', { config: { perm: PERM.dict.list } }, async (req) => {
+    if (!req.query.dictId?.trim()) throw new BizError(DICT_MSG.dictNotFound);
+    const query = { ...req.query, column: undefined, order: undefined };
+    return bare(await listEntities(db, DICT_ITEM_LIST, query, tz));
+  });
+
+  app.post('/sys/dictItem/add', { config: { perm: PERM.dict.add } }, async (req) => {
+    const b = parseWith(dictItemAddSchema, req.body);
+    const dict = await findDict(db, b.dictId);
+    if (!dict) throw new BizError(DICT_MSG.dictNotFound);
+    assertValueFitsDict(dict, b.itemValue);
+    await assertItemValueFree(db, dict.id, b.itemValue);
+    await db.insert(sysDictItem).values({
+      id: newId(),
+      dictId: dict.id,
+      itemText: b.itemText,
+      itemValue: b.itemValue,
+      itemColor: b.itemColor,
+      description: b.description,
+      sortOrder: b.sortOrder ?? 0,
+      status: b.status ?? 1,
+      createBy: caller(req).user.username,
+    });
+    return okMessage('保存成功！');
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/dictItem/edit',
+    config: { perm: PERM.dict.edit },
+    handler: async (req) => {
+      const b = parseWith(dictItemEditSchema, req.body);
+      const item = await findDictItem(db, b.id);
+      const dict = item && (await findDict(db, item.dictId));
+      if (!item || !dict) throw new BizError(DICT_MSG.notFound);
+      assertValueFitsDict(dict, b.itemValue);
+      await assertItemValueFree(db, dict.id, b.itemValue, item.id);
+      await db
+        .update(sysDictItem)
+        .set({
+          itemText: b.itemText,
+          itemValue: b.itemValue,
+          itemColor: b.itemColor,
+          description: b.description,
+          sortOrder: b.sortOrder ?? item.sortOrder,
+          status: b.status ?? item.status,
+          updateBy: caller(req).user.username,
+          updateTime: new Date(),
+        })
+        .where(eq(sysDictItem.id, item.id));
+      return okMessage('编辑成功!');
+    },
+  });
+
+  app.delete<{ Querystring: Q }>(
+    '/sys/dictItem/delete',
+    { config: { perm: PERM.dict.delete } },
+    async (req) => {
+      const id = req.query.id?.trim();
+      if (!id) throw new BizError('请选择一条记录！');
+      const gone = await db
+        .delete(sysDictItem)
+        .where(eq(sysDictItem.id, id))
+        .returning({ id: sysDictItem.id });
+      if (gone.length === 0) throw new BizError(DICT_MSG.notFound);
+      return okMessage('删除成功!');
+    },
+  );
+
+  /**
+   * The editable grid's values `{dictId, rows, deleteIds}`: all or nothing. Needs dict:edit, plus
+   * dict:add for new rows and dict:delete for removed ones. Answers the dictionary's items as saved.
+   */
+  app.post('/sys/dictItem/saveBatch', { config: { perm: PERM.dict.edit } }, async (req) => {
+    const me = caller(req);
+    const b = parseWith(dictItemSaveBatchSchema, req.body);
+    const dict = await findDict(db, b.dictId);
+    if (!dict) throw new BizError(DICT_MSG.dictNotFound);
+    const plan = await planItemBatch(db, dict, b.rows, b.deleteIds, me.user.username);
+    if ((plan.inserts && !me.perms.has(PERM.dict.add)) || (plan.deletes && !me.perms.has(PERM.dict.delete)))
+      return fail(MSG.noAuth, CODE.NO_AUTH);
+    await plan.run();
+    const items = await itemsOfDict(db, dict.id);
+    return ok(
+      items.map((i) => dictItemJson(i, tz)),
+      '保存成功！',
+    );
+  });
+}

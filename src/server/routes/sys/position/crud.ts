@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { PERM } from '../../../../shared/permissions.ts';
+import { POSITION_MSG, positionAddSchema, positionEditSchema } from '../../../../shared/position.ts';
+import { idListSchema } from '../../../../shared/user.ts';
+import { sysPosition } from '../../../db/schema/index.ts';
+import { newId } from '../../../lib/ids.ts';
+import { BizError, okMessage } from '../../../lib/result.ts';
+import { parseWith } from '../../../lib/validate.ts';
+import { requestCaseId } from '../../../lib/vxe-hub.ts';
+import { caller } from '../../../plugins/auth.ts';
+import {
+  POSITION_LIST,
+  assertPositionWritable,
+  deletePositions,
+  findPositionById,
+} from '../../../repos/positions.ts';
+
+type Q = Record<string, string | undefined>;
+
+/** `ids` parameter ("a,b," as the Vue client sends it) → ids, at least one. */
+function targetIds(raw: string | undefined): string[] {
+  const ids = idListSchema.parse(raw);
+  if (ids.length === 0) throw new BizError('请选择一条记录！');
+  return ids;
+}
+
+/** Realtime-grid key of the positions list: open lists apply saved rows (`useVxeSocket`). */
+export const POSITION_SOCKET_KEY = 'sys_position';
+
+/** Position writes (jeecg-api.md §6.7). Deletes are physical, as JeecgBoot's. */
+export default async function positionCrudRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  /** Send the saved row, as the list shows it, to every open positions grid (all instances). */
+  async function publishSaved(req: FastifyRequest, id: string): Promise<void> {
+    const row = await findPositionById(db, id);
+    if (!row) return;
+    const [json] = await (await POSITION_LIST.decorator(db, app.config.timezone))([row]);
+    if (json)
+      await app.realtime.publish(POSITION_SOCKET_KEY, json, requestCaseId(req.headers), PERM.position.list);
+  }
+
+  app.post('/sys/position/add', { config: { perm: PERM.position.add } }, async (req) => {
+    const me = caller(req).user;
+    const b = parseWith(positionAddSchema, req.body);
+    await assertPositionWritable(db, b);
+    const id = newId();
+    await db.insert(sysPosition).values({
+      id,
+      code: b.code,
+      name: b.name,
+      postRank: b.postRank,
+      companyId: b.companyId,
+      sysOrgCode: me.orgCode,
+      createBy: me.username,
+    });
+    await publishSaved(req, id);
+    return okMessage('添加成功！');
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/position/edit',
+    config: { perm: PERM.position.edit },
+    handler: async (req) => {
+      const me = caller(req).user;
+      const b = parseWith(positionEditSchema, req.body);
+      if (!(await findPositionById(db, b.id))) throw new BizError(POSITION_MSG.notFound);
+      await assertPositionWritable(db, b, b.id);
+      await db
+        .update(sysPosition)
+        .set({
+          code: b.code,
+          name: b.name,
+          postRank: b.postRank,
+          companyId: b.companyId,
+          updateBy: me.username,
+          updateTime: new Date(),
+        })
+        .where(eq(sysPosition.id, b.id));
+      await publishSaved(req, b.id);
+      return okMessage('编辑成功!');
+    },
+  });
+
+  app.delete<{ Querystring: Q }>(
+    '/sys/position/delete',
+    { config: { perm: PERM.position.delete } },
+    async (req) => {
+      const id = req.query.id?.trim();
+      if (!id) throw new BizError('请选择一条记录！');
+      if ((await deletePositions(db, [id])) === 0) throw new BizError(POSITION_MSG.notFound);
+      return okMessage('删除成功!');
+    },
+  );
+
+  app.delete<{ Querystring: Q }>(
+    '/sys/position/deleteBatch',
+    { config: { perm: PERM.position.delete } },
+    async (req) => {
+      await deletePositions(db, targetIds(req.query.ids));
+      return okMessage('删除成功!');
+    },
+  );
+}

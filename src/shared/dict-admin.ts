@@ -1,0 +1,129 @@
+/**
+ * 数据字典 administration forms (sys_dict, sys_dict_item), shared by the server
+ * (/sys/dict/*, /sys/dictItem/*) and the client's dictionary screen and its editable item grid.
+ */
+import { z } from 'zod';
+import { RULE_MESSAGES, hasNoNul } from './validation.ts';
+
+/** Messages of the dictionary screens and endpoints. */
+export const DICT_MSG = {
+  dictNameRequired: '请输入字典名称',
+  dictCodeRequired: '请输入字典编码',
+  dictCodeChars: '字典编码只允许字母、数字、下划线和中划线',
+  dictCodeTaken: '字典编码已存在',
+  dictTypeInvalid: '字典类型取值无效',
+  dictNotFound: '未找到对应字典',
+  itemTextRequired: '请输入名称',
+  itemValueRequired: '请输入数据值',
+  itemValueTaken: '该值不可用，系统中已存在！',
+  itemValueDuplicate: '数据值不能重复',
+  itemValueNotNumber: '数据值必须是整数',
+  itemStatusInvalid: '状态取值无效',
+  sortOrderInvalid: '排序值必须是整数',
+  notFound: '未找到对应实体',
+  illegalChars: '包含非法字符',
+  /** a row of the editable item grid: `第3行：请输入名称` */
+  row: (n: number, message: string) => `第${n}行：${message}`,
+} as const;
+
+/** Dictionary codes name dictionaries in `getDictItems/{code}` and `dictCode` props. */
+export const DICT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Values of a dictionary with `type` 1 (numeric values). */
+export const NUMERIC_ITEM_VALUE = /^-?\d{1,9}$/;
+
+const text = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, RULE_MESSAGES.maxLength(max))
+    .refine(hasNoNul, DICT_MSG.illegalChars);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, RULE_MESSAGES.maxLength(max))
+    .refine(hasNoNul, DICT_MSG.illegalChars)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An optional small integer given as number or text (forms send both). */
+const optionalInt = (message: string, allowed?: readonly number[]) =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || String(v).trim() === '') return undefined;
+      const n = Number(String(v).trim());
+      if (!Number.isInteger(n) || Math.abs(n) > 1_000_000_000 || (allowed && !allowed.includes(n))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const dictFields = {
+  dictName: text(DICT_MSG.dictNameRequired, 100).describe('字典名称'),
+  dictCode: text(DICT_MSG.dictCodeRequired, 100)
+    .regex(DICT_CODE_PATTERN, DICT_MSG.dictCodeChars)
+    .describe('字典编码'),
+  description: optionalText(255).describe('描述'),
+  type: optionalInt(DICT_MSG.dictTypeInvalid, [0, 1]).describe('值类型（0 字符串，1 数字）'),
+};
+
+/** POST /sys/dict/add. */
+export const dictAddSchema = z.object(dictFields);
+/** PUT|POST /sys/dict/edit. */
+export const dictEditSchema = z.object({
+  id: z.string({ error: DICT_MSG.notFound }).trim().min(1, DICT_MSG.notFound).describe('字典id'),
+  ...dictFields,
+});
+
+/** The fields of one item (form or grid row). */
+const itemFields = {
+  itemText: text(DICT_MSG.itemTextRequired, 100).describe('名称'),
+  itemValue: text(DICT_MSG.itemValueRequired, 100).describe('数据值'),
+  itemColor: optionalText(10).describe('颜色'),
+  description: optionalText(255).describe('描述'),
+  sortOrder: optionalInt(DICT_MSG.sortOrderInvalid).describe('排序'),
+  status: optionalInt(DICT_MSG.itemStatusInvalid, [0, 1]).describe('状态（1 启用，0 不启用）'),
+};
+
+/** POST /sys/dictItem/add. */
+export const dictItemAddSchema = z.object({
+  dictId: z.string({ error: DICT_MSG.dictNotFound }).trim().min(1, DICT_MSG.dictNotFound).describe('字典id'),
+  ...itemFields,
+});
+/** PUT|POST /sys/dictItem/edit (the item keeps its dictionary). */
+export const dictItemEditSchema = z.object({
+  id: z.string({ error: DICT_MSG.notFound }).trim().min(1, DICT_MSG.notFound).describe('字典项id'),
+  ...itemFields,
+});
+
+/** One row of the editable item grid: an existing item (id) or a new one (no id). */
+export const dictItemRowSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : undefined))
+    .describe('字典项id（新行为空）'),
+  ...itemFields,
+});
+
+/** POST /sys/dictItem/saveBatch: the grid's values and the ids of its removed rows, saved at once. */
+export const dictItemSaveBatchSchema = z.object({
+  dictId: z.string({ error: DICT_MSG.dictNotFound }).trim().min(1, DICT_MSG.dictNotFound).describe('字典id'),
+  rows: z.array(z.unknown()).max(1000).default([]).describe('表格的行'),
+  deleteIds: z
+    .union([z.array(z.string()), z.string()])
+    .nullish()
+    .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))
+    .describe('删除的行id'),
+});
+
+export type DictAddInput = z.infer<typeof dictAddSchema>;
+export type DictItemRow = z.infer<typeof dictItemRowSchema>;
+export type DictItemSaveBatchInput = z.infer<typeof dictItemSaveBatchSchema>;

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Input } from '../../components/ui.tsx';
+import { TreeGrid, type TreeColumn } from '../../components/data-grid/tree/tree-grid.tsx';
+import type { TreeRecord } from '../../components/data-grid/tree/tree-rows.ts';
+
+/** A department row of GET /sys/sysDepart/queryTreeTableList. */
+interface DepartRow extends TreeRecord {
+  parentId: string | null;
+  departName: string;
+  orgCode: string;
+  orgCategory: string;
+  orgCategory_dictText?: string | null;
+  mobile: string | null;
+  address: string | null;
+  departOrder: number | null;
+  createTime: string | null;
+}
+
+const DEPART_TREE_URL = '/sys/sysDepart/queryTreeTableList';
+
+const DEPART_COLUMNS: Array<TreeColumn<DepartRow>> = [
+  { field: 'departName', title: '部门名称', width: 280 },
+  { field: 'orgCode', title: '机构编码', width: 140 },
+  {
+    field: 'orgCategory_dictText',
+    title: '机构类型',
+    width: 110,
+    render: (r) => r.orgCategory_dictText ?? r.orgCategory,
+  },
+  { field: 'mobile', title: '电话', width: 140 },
+  { field: 'address', title: '地址' },
+  { field: 'departOrder', title: '排序', width: 80 },
+  { field: 'createTime', title: '创建时间', width: 180 },
+];
+
+/** `*text*` (contains), unless the text already uses the search-input modes. */
+const fuzzy = (text: string) => (/[*!<>=,]/.test(text) ? text : `*${text}*`);
+
+/** 部门管理: the department tree, one level at a time, with a search by department name. */
+export default function DepartPage() {
+  const [draft, setDraft] = useState('');
+  const [departName, setDepartName] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDepartName(draft.trim());
+  };
+  return (
+    <div className="space-y-3 p-4">
+      <form
+        onSubmit={submit}
+        aria-label="查询条件"
+        className="flex flex-wrap items-end gap-3 rounded bg-white p-3 shadow-sm"
+      >
+        <label className="text-sm">
+          <span className="mb-1 block text-gray-600">部门名称</span>
+          <Input className="w-48" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        </label>
+        <Button type="submit" variant="primary">
+          查询
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft('');
+            setDepartName('');
+          }}
+        >
+          重置
+        </Button>
+      </form>
+      <div className="rounded bg-white p-3 shadow-sm">
+        <TreeGrid<DepartRow>
+          label="部门"
+          url={DEPART_TREE_URL}
+          columns={DEPART_COLUMNS}
+          rootParams={departName ? { departName: fuzzy(departName) } : undefined}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverHarness } from './server-harness.ts';
+
+/** Position and log commands, and the grid commands' headless parts, against the real server. */
+let h: Awaited<ReturnType<typeof serverHarness>>;
+beforeAll(async () => {
+  h = await serverHarness();
+});
+afterAll(async () => h?.close());
+
+const positionByCode = async (code: string) => {
+  const r = await h.t.call('GET', '/sys/position/list', { token: h.token, query: { code } });
+  return r.body.result.records[0] as Record<string, unknown> | undefined;
+};
+
+describe('position commands', () => {
+  it('adds, lists, edits and deletes a position from the terminal', async () => {
+    const add = await h.terminal('position add tuina_lead 推拿组长 2');
+    expect(add.results[0]?.status).toBe('ok');
+    const created = await positionByCode('tuina_lead');
+    expect(created?.name).toBe('推拿组长');
+
+    const list = await h.terminal('position list --name *推拿*');
+    expect(list.out).toMatch(/职务编码\s+职务名称/);
+    expect(list.out).toContain('tuina_lead');
+
+    const edit = await h.terminal(`position edit ${String(created!.id)} --name 推拿主管`);
+    expect(edit.results[0]?.status).toBe('ok');
+    expect((await positionByCode('tuina_lead'))?.name).toBe('推拿主管');
+
+    h.state.answer = true;
+    const del = await h.terminal('position list --code tuina_lead | position delete');
+    h.state.answer = false;
+    expect(del.results.at(-1)?.status).toBe('ok');
+    expect(h.state.confirms.at(-1)).toBe('是否删除选中数据?');
+    expect(await positionByCode('tuina_lead')).toBeUndefined();
+  });
+
+  it('reports the shared validation message of a bad code', async () => {
+    const bad = await h.terminal('position add "bad code" 某职务 1');
+    expect(bad.results[0]?.status).toBe('error');
+    expect(bad.results[0]?.error).toBe('职务编码只允许字母、数字、下划线和中划线');
+  });
+
+  it('refuses delete with nothing selected before asking', async () => {
+    h.state.confirms.length = 0;
+    const { results } = await h.terminal('position delete');
+    expect(results[0]?.error).toBe('请选择一条记录！');
+    expect(h.state.confirms).toEqual([]);
+  });
+});
+
+describe('log commands', () => {
+  it('lists the login log written by signing in, and clears it after confirmation', async () => {
+    const list = await h.terminal('log list --type 1');
+    expect(list.results[0]?.status).toBe('ok');
+    expect(list.out).toContain('admin');
+    h.state.answer = true;
+    const clear = await h.terminal('log clear');
+    h.state.answer = false;
+    expect(clear.results[0]?.status).toBe('ok');
+    const after = await h.t.call('GET', '/sys/log/list', { token: h.token, query: { logType: '1' } });
+    expect(after.body.result.total).toBe(0);
+  });
+});
+
+describe('grid commands without a page', () => {
+  it('are unavailable where no grid is mounted', async () => {
+    const { results } = await h.terminal('export');
+    expect(results[0]?.status).toBe('error');
+  });
+
+  it('refresh invalidates the current grid query', async () => {
+    h.state.keys = { ...h.state.keys, grid: { pageKey: 'position', title: '职务', queryKey: ['positions'] } };
+    const { results } = await h.terminal('grid refresh');
+    expect(results[0]?.result?.invalidate).toEqual([['positions']]);
+  });
+});

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+
+/** Two more list screens on the same ListPage: 职务管理 and 日志管理. */
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+}, 120_000);
+afterAll(async () => env?.close());
+
+const open = async (path: string) => {
+  const page = await env.newPage();
+  await login(page, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(path)}`);
+  await page.waitForURL(`${env.url}${path}`);
+  return page;
+};
+
+const rowWith = (page: Page, colId: string, text: string) =>
+  page.locator('.ag-row', {
+    has: page.locator(`[col-id="${colId}"]`, { hasText: new RegExp(`^${text}$`) }),
+  });
+const loginRow = (page: Page) =>
+  page.locator('.ag-row', { has: page.locator('[col-id="logContent"]', { hasText: 'admin,登录成功' }) });
+const dataRows = (page: Page) => page.locator('.ag-row', { has: page.locator('[col-id="code"]') });
+
+describe('职务管理', () => {
+  it('adds a position through the form with the shared rules, then finds it with a header filter', async () => {
+    const page = await open('/isystem/position');
+    const toolbar = page.getByRole('toolbar', { name: '职务操作' });
+    await toolbar.getByRole('button', { name: '新增' }).click();
+    const form = page.getByRole('form', { name: '新增职务' });
+    await form.getByLabel('职务编码').fill('bad code');
+    await form.getByRole('button', { name: '确定' }).click();
+    await form.getByText('职务编码只允许字母、数字、下划线和中划线').waitFor();
+    await form.getByText('请输入职务名称').waitFor();
+    await form.getByLabel('职务编码').fill('zl_tuina');
+    await form.getByLabel('职务名称').fill('推拿组长');
+    await form.getByLabel('职级').selectOption({ index: 1 });
+    await form.getByRole('button', { name: '确定' }).click();
+    await page.getByText('添加成功！').waitFor();
+    await rowWith(page, 'code', 'zl_tuina').waitFor();
+
+    // header filter: search-input mode on the server
+    const filter = page.locator('.ag-floating-filter input.ag-input-field-input').first();
+    await page.getByRole('columnheader', { name: '职务编码' }).waitFor();
+    await filter.fill('nothing-like-this');
+    await page.getByText('没有查询到任何数据').waitFor();
+    await filter.fill('tuina');
+    await rowWith(page, 'code', 'zl_tuina').waitFor();
+    await page.context().close();
+  });
+
+  it('exports the filtered list as .xlsx', async () => {
+    const page = await open('/isystem/position');
+    await dataRows(page).first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('toolbar', { name: '职务操作' }).getByRole('button', { name: '导出' }).click(),
+    ]);
+    const file = await download.path();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const cells = sheet.getSheetValues().flat().map(String);
+    expect(cells).toContain('职务编码');
+    expect(cells).toContain('manager');
+    expect(cells).toContain('总经理');
+    await page.context().close();
+  });
+
+  it('asks for a selection before batch delete, then deletes the ticked row after confirmation', async () => {
+    const page = await open('/isystem/position');
+    const toolbar = page.getByRole('toolbar', { name: '职务操作' });
+    await dataRows(page).first().waitFor();
+    await toolbar.getByRole('button', { name: '批量删除' }).click();
+    await page.getByText('请选择一条记录！').waitFor();
+    const first = dataRows(page).first();
+    const code = (await first.locator('[col-id="code"]').textContent())!;
+    await first.locator('input[type="checkbox"]').check();
+    await toolbar.getByRole('button', { name: '批量删除' }).click();
+    await page.getByText('是否删除选中数据?').waitFor();
+    await page.getByRole('button', { name: '确定' }).click();
+    await rowWith(page, 'code', code).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
+
+describe('日志管理', () => {
+  it('lists the login log and searches it by keyword', async () => {
+    const page = await open('/isystem/log');
+    await loginRow(page).first().waitFor();
+    const search = page.getByRole('form', { name: '查询条件' });
+    await search.getByLabel('搜索日志').fill('no-such-log-entry');
+    await search.getByRole('button', { name: '查询' }).click();
+    await page.getByText('没有查询到任何数据').waitFor();
+    await search.getByRole('button', { name: '重置' }).click();
+    await loginRow(page).first().waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { WEB_DIR, login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+
+/**
+ * Two browsers on two server instances sharing one database: a row saved in one grid appears in the
+ * other grid without a reload (`/vxeSocket` fan-out through PostgreSQL LISTEN/NOTIFY).
+ */
+let env: BrowserEnv;
+let second: FastifyInstance;
+let secondUrl: string;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+  const config = loadConfig({}, { logLevel: 'silent', webDir: WEB_DIR });
+  second = await buildApp({ config, database: env.database, logger: false });
+  secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+}, 120_000);
+afterAll(async () => {
+  await second?.close();
+  await env?.close();
+});
+
+const cell = (page: Page, code: string, colId: string) =>
+  page
+    .locator('.ag-row', { has: page.locator('[col-id="code"]', { hasText: new RegExp(`^${code}$`) }) })
+    .locator(`[col-id="${colId}"]`);
+
+async function openPositions(base: string) {
+  const page = await env.newPage();
+  await login(page, base, 'admin', '123456', '/user/login?redirect=%2Fisystem%2Fposition');
+  await page.waitForURL(`${base}/isystem/position`);
+  await cell(page, 'manager', 'name').waitFor();
+  return page;
+}
+
+describe('realtime grid', () => {
+  it('an edit saved in one browser updates the row in another browser on another instance', async () => {
+    const a = await openPositions(env.url);
+    const b = await openPositions(secondUrl);
+    // let b's socket connect before the save (heartbeat answered)
+    await b.waitForFunction(() => performance.getEntriesByType('resource').length > 0);
+    await b.waitForTimeout(500);
+
+    const row = a.locator('.ag-row', { has: a.locator('[col-id="code"]', { hasText: /^manager$/ }) });
+    await a
+      .locator('.ag-row', { has: a.getByRole('button', { name: '编辑' }) })
+      .first()
+      .waitFor();
+    const rowIndex = await row.first().getAttribute('row-index');
+    await a
+      .locator(`.ag-row[row-index="${rowIndex}"] [col-id="actions"]`)
+      .getByRole('button', { name: '编辑' })
+      .click();
+    const form = a.getByRole('form', { name: '编辑职务' });
+    await form.getByLabel('职务名称').fill('店长');
+    await form.getByRole('button', { name: '确定' }).click();
+    await a.getByText('编辑成功!').waitFor();
+
+    await cell(b, 'manager', 'name')
+      .filter({ hasText: /^店长$/ })
+      .waitFor({ timeout: 10_000 });
+    await a.context().close();
+    await b.context().close();
+  });
+});
