@@ -22,8 +22,13 @@ import accountSettings from './account/settings.ts';
 import accountSwitchDepart from './account/switch-depart.ts';
 import authLogout from './auth/logout.ts';
 import fileUpload from './file/upload.ts';
+import gridAddRow from './grid/add-row.ts';
+import gridDeleteRows from './grid/delete-rows.ts';
 import gridExport from './grid/export.ts';
 import gridImport from './grid/import.ts';
+import gridInsertRow from './grid/insert-row.ts';
+import gridMoveDown from './grid/move-down.ts';
+import gridMoveUp from './grid/move-up.ts';
 import gridRefresh from './grid/refresh.ts';
 import gridPopup from './grid/popup.ts';
 import gridSuperQuery from './grid/super-query.ts';
@@ -61,8 +66,13 @@ export const COMMANDS: CommandDefinition[] = [
   accountSwitchDepart,
   authLogout,
   fileUpload,
+  gridAddRow,
+  gridDeleteRows,
   gridExport,
   gridImport,
+  gridInsertRow,
+  gridMoveDown,
+  gridMoveUp,
   gridRefresh,
   gridPopup,
   gridSuperQuery,

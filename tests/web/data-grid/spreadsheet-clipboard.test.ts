@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyText, planPaste } from '../../../src/web/components/data-grid/spreadsheet/clipboard-plan.ts';
 import { parseTsv } from '../../../src/web/components/data-grid/tsv.ts';
+import { valueText } from '../../../src/web/components/data-grid/spreadsheet/grid-access.ts';
 
 const all = () => true;
 
@@ -53,5 +54,16 @@ describe('spreadsheet clipboard plan', () => {
       skipped: 0,
       clipped: 0,
     });
+  });
+
+  it('turns cell values into clipboard text: lists joined, files by path', () => {
+    expect(valueText(null)).toBe('');
+    expect(valueText(0)).toBe('0');
+    expect(valueText(['cy', 'hd'])).toBe('cy,hd');
+    expect(valueText([{ name: 'a.png', path: 'temp/a.png' }, { path: 'temp/b.png' }])).toBe(
+      'temp/a.png,temp/b.png',
+    );
+    expect(valueText({ value: 'Y' })).toBe('Y');
+    expect(valueText({ a: 1 })).toBe('{"a":1}');
   });
 });

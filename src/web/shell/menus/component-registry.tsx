@@ -18,6 +18,7 @@ export const PAGES: Record<string, Page> = {
   'system/DepartList': lazy(() => import('../../features/depart/depart-page.tsx')),
   'system/SysPositionList': lazy(() => import('../../features/position/position-page.tsx')),
   'system/LogList': lazy(() => import('../../features/log/log-page.tsx')),
+  'jeecg/JVxeDemo': lazy(() => import('../../features/demo/editable-grid-page.tsx')),
   'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),
   'exception/403': lazy(() =>
     import('../../features/exception/exception-routes.tsx').then((m) => ({ default: m.Page403 })),

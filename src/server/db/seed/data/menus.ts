@@ -3,6 +3,7 @@ import { ORDER_MENU, STATEMENT_MENU, TECHNICIAN_MENU, VISIT_FINANCE_MENU } from 
 import { BANNER_MENU, CONFIG_MENU, MALL_MENU, PARTNER_MENU } from './menus-business.ts';
 import { MESSAGE_MENU, MONITOR_MENU, OSS_MENU } from './menus-modules.ts';
 import { SYSTEM_MENU } from './menus-system.ts';
+import { DEMO_MENU } from './menus-demo.ts';
 import type { SeedMenu } from './types.ts';
 
 /**
@@ -26,5 +27,6 @@ export const MENUS: SeedMenu[] = [
   MESSAGE_MENU,
   MONITOR_MENU,
   OSS_MENU,
+  DEMO_MENU,
   EXCEPTION_MENU,
 ];

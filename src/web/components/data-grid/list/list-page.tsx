@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
 import { useMenu } from '../../../shell/use-commands.ts';
 import { useVxeSocket } from '../realtime/use-vxe-socket.ts';
+import { SuperQuery } from '../super-query/super-query.tsx';
 import {
   DEFAULT_SORT,
   exportParams,
@@ -181,6 +182,21 @@ export function ListPage<Row extends { id: string }>({
               {c.label}
             </Button>
           ))}
+          {config.superQuery?.length ? (
+            <SuperQuery
+              pageKey={config.pageKey}
+              fields={config.superQuery}
+              onSearch={(q) =>
+                dispatch({
+                  type: 'superQuery',
+                  superQuery: q && {
+                    superQueryParams: q.superQueryParams,
+                    superQueryMatchType: q.superQueryMatchType,
+                  },
+                })
+              }
+            />
+          ) : null}
           {toolbarExtra}
           {isFetching && <span className="self-center text-xs text-gray-400">加载中…</span>}
         </div>

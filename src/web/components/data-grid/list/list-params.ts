@@ -88,7 +88,13 @@ export function listReducer(fallbackSort: SortState) {
       case 'superQuery':
         return { ...state, superQuery: action.superQuery, pageNo: 1 };
       case 'reset':
-        return { ...initialListState(fallbackSort), pageSize: state.pageSize, filters: state.filters };
+        // like the Vue client's searchReset: the super query has its own 重置
+        return {
+          ...initialListState(fallbackSort),
+          pageSize: state.pageSize,
+          filters: state.filters,
+          superQuery: state.superQuery,
+        };
     }
   };
 }

@@ -24,6 +24,21 @@ export const gridShape = (api: GridApi, exclude: ReadonlySet<string>): GridShape
   rowCount: api.getDisplayedRowCount(),
 });
 
+/** Clipboard text of a value: lists comma-joined (multi-selects, file lists), files by their path. */
+export function valueText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.map(valueText).join(',');
+  if (typeof v === 'object') {
+    const o = v as { path?: unknown; value?: unknown };
+    return typeof o.path === 'string'
+      ? o.path
+      : o.value !== undefined
+        ? valueText(o.value)
+        : JSON.stringify(v);
+  }
+  return String(v);
+}
+
 /** The text a cell shows (its formatter applied), or `format` when the caller gives one. */
 export function cellText(
   api: GridApi,
@@ -31,10 +46,8 @@ export function cellText(
   colId: string,
   format?: (colId: string, value: unknown) => string,
 ): string {
-  if (format)
-    return format(colId, node.data ? api.getCellValue({ rowNode: node, colKey: colId }) : undefined);
-  const shown = api.getCellValue({ rowNode: node, colKey: colId, useFormatter: true });
-  return shown === null || shown === undefined ? '' : String(shown);
+  if (format) return format(colId, api.getCellValue({ rowNode: node, colKey: colId }));
+  return valueText(api.getCellValue({ rowNode: node, colKey: colId, useFormatter: true }));
 }
 
 /** Whether a cell may be written: the grid's own `editable` unless the caller decides. */

@@ -11,7 +11,7 @@
  * // a column with its own cellClassRules spreads sheet.cellClassRules into them too.
  * ```
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CellClassRules, ColDef, GridApi } from 'ag-grid-community';
 import { RANGE_CLASS, SpreadsheetController, type SpreadsheetOptions } from './spreadsheet-controller.ts';
 import type { CellChange } from './history.ts';
@@ -24,7 +24,8 @@ export interface Spreadsheet {
   gridProps: { defaultColDef: ColDef };
   /** the range highlight rules, for grids that merge them into their own column definitions */
   cellClassRules: CellClassRules;
-  range: CellRange | null;
+  /** the current range (read live; selecting does not re-render the host) */
+  readonly range: CellRange | null;
   canUndo: boolean;
   canRedo: boolean;
   undo(): CellChange[];
@@ -52,8 +53,13 @@ export function useSpreadsheet(api: GridApi | null, options: SpreadsheetOptions)
     // options are read through the controller on every use (updated below), not re-attached
   }, [api]);
   if (controller) controller.options = options;
-  const version = useSyncExternalStore(controller ? (fn) => controller.subscribe(fn) : noop, () =>
-    controller ? `${controller.canUndo}${controller.canRedo}${JSON.stringify(controller.range)}` : '',
+  const subscribe = useCallback(
+    (fn: () => void) => (controller ? controller.subscribe(fn) : noop()),
+    [controller],
+  );
+  // only the history flags re-render the host: selecting cells must not re-render the page
+  const version = useSyncExternalStore(subscribe, () =>
+    controller ? `${controller.canUndo}${controller.canRedo}` : '',
   );
 
   const ref = useRef<SpreadsheetController | null>(null);
@@ -68,7 +74,9 @@ export function useSpreadsheet(api: GridApi | null, options: SpreadsheetOptions)
     () => ({
       gridProps,
       cellClassRules: rules,
-      range: controller?.range ?? null,
+      get range() {
+        return ref.current?.range ?? null;
+      },
       canUndo: controller?.canUndo ?? false,
       canRedo: controller?.canRedo ?? false,
       undo: () => controller?.undo() ?? [],
@@ -76,7 +84,7 @@ export function useSpreadsheet(api: GridApi | null, options: SpreadsheetOptions)
       copy: () => controller?.copy() ?? null,
       paste: (text: string) => controller?.paste(text) ?? [],
     }),
-    // version changes whenever range or history do
+    // version changes whenever the history flags do
     [controller, rules, gridProps, version],
   );
 }
