@@ -24,6 +24,7 @@ import authLogout from './auth/logout.ts';
 import fileUpload from './file/upload.ts';
 import gridAddRow from './grid/add-row.ts';
 import gridDeleteRows from './grid/delete-rows.ts';
+import gridDetail from './grid/detail.ts';
 import gridExport from './grid/export.ts';
 import gridImport from './grid/import.ts';
 import gridInsertRow from './grid/insert-row.ts';
@@ -68,6 +69,7 @@ export const COMMANDS: CommandDefinition[] = [
   fileUpload,
   gridAddRow,
   gridDeleteRows,
+  gridDetail,
   gridExport,
   gridImport,
   gridInsertRow,

@@ -88,6 +88,22 @@ describe('职务管理', () => {
   });
 });
 
+describe('详细信息', () => {
+  it('shows every column of a row in the 详细信息 modal (row action 详情)', async () => {
+    const page = await open('/isystem/position');
+    const row = rowWith(page, 'code', 'manager');
+    const index = await row.first().getAttribute('row-index');
+    await page
+      .locator(`.ag-row[row-index="${index}"] [col-id="actions"]`)
+      .getByRole('button', { name: '详情' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: '详细信息' });
+    await dialog.getByText('总经理').waitFor();
+    await dialog.getByText('职务编码').waitFor();
+    await page.context().close();
+  });
+});
+
 describe('日志管理', () => {
   it('lists the login log and searches it by keyword', async () => {
     const page = await open('/isystem/log');

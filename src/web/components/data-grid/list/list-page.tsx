@@ -12,6 +12,7 @@ import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
 import { useMenu } from '../../../shell/use-commands.ts';
 import { useVxeSocket } from '../realtime/use-vxe-socket.ts';
 import { SuperQuery } from '../super-query/super-query.tsx';
+import { DetailsModal } from '../dialogs/details-modal.tsx';
 import {
   DEFAULT_SORT,
   exportParams,
@@ -154,6 +155,20 @@ export function ListPage<Row extends { id: string }>({
     });
   });
 
+  // 详细信息 of a row (grid.detail): every declared column, read-only
+  const [detail, setDetail] = useState<Row | null>(null);
+  const rowsRef = useRef<Row[]>([]);
+  rowsRef.current = data?.records ?? [];
+  useEffect(
+    () =>
+      registerWidget('grid.detail', (props) => {
+        const row = rowsRef.current.find((r) => r.id === (props as { id?: string })?.id);
+        if (!row) throw new Error('未找到对应数据');
+        setDetail(row);
+      }),
+    [],
+  );
+
   const columnsById = useMemo(() => new Map(config.columns.map((c) => [c.field, c])), [config.columns]);
 
   return (
@@ -244,6 +259,14 @@ export function ListPage<Row extends { id: string }>({
           onChange={(pageNo, pageSize) => dispatch({ type: 'page', pageNo, pageSize })}
         />
       </div>
+      <DetailsModal
+        open={detail !== null}
+        onClose={() => setDetail(null)}
+        fields={toColDefs(config.columns, hidden).map((c) => ({
+          label: c.headerName ?? '',
+          value: String((detail as Record<string, unknown> | null)?.[c.colId ?? ''] ?? ''),
+        }))}
+      />
       {children}
     </div>
   );

@@ -3,7 +3,7 @@ import { executor, runCommand, runtime } from '../../../shell/runtime.ts';
 import { useMenu } from '../../../shell/use-commands.ts';
 
 /**
- * The row's commands (menu `<pageKey>.row`): each command's `when` sees the row, so e.g. 冻结
+ * The row's commands (menus `grid.row`, then `<pageKey>.row`): each command's `when` sees the row, so e.g. 冻结
  * shows only on active users. Clicking runs the command through the executor.
  */
 export function RowActions({
@@ -16,7 +16,7 @@ export function RowActions({
   args: Record<string, unknown>;
 }) {
   const keys = { ...runtime.keys(), row };
-  const actions = useMenu(menu).filter((c) => executor.isVisible(c, keys));
+  const actions = [...useMenu('grid.row'), ...useMenu(menu)].filter((c) => executor.isVisible(c, keys));
   return (
     <div className="flex gap-1">
       {actions.map((c) => (
