@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
+import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { PERM } from '../../src/shared/permissions.ts';
-import type { Page } from '../../src/shared/api.ts';
 import { LOG_COLUMNS } from './keys.ts';
 
 export default defineCommand({
@@ -16,24 +16,14 @@ export default defineCommand({
     keyWord: z.string().optional().describe('日志内容关键字'),
     from: z.string().optional().describe('开始时间 YYYY-MM-DD'),
     to: z.string().optional().describe('结束时间 YYYY-MM-DD'),
-    page: z.coerce.number().int().min(1).default(1).describe('页码'),
-    pageSize: z.coerce.number().int().min(1).max(1000).default(10).describe('每页条数'),
+    ...pagingArgs,
   }),
-  async run(ctx, { type, keyWord, from, to, page, pageSize }) {
-    const result = await ctx.api.get<Page<Record<string, unknown>>>('/sys/log/list', {
+  async run(ctx, { type, from, to, ...rest }) {
+    return listPage(ctx, '/sys/log/list', LOG_COLUMNS, {
+      ...rest,
       logType: type,
-      keyWord,
       createTime_begin: from,
       createTime_end: to,
-      pageNo: page,
-      pageSize,
-      column: 'createTime',
-      order: 'desc',
     });
-    return {
-      message: `共 ${result.total} 条，第 ${result.current}/${Math.max(result.pages, 1)} 页`,
-      table: { columns: LOG_COLUMNS, rows: result.records },
-      records: result.records,
-    };
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
+import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { PERM } from '../../src/shared/permissions.ts';
-import type { Page } from '../../src/shared/api.ts';
 import { USER_COLUMNS } from './targets.ts';
 
 export default defineCommand({
@@ -16,21 +16,9 @@ export default defineCommand({
     realname: z.string().optional().describe('姓名（支持 *模糊*）'),
     status: z.enum(['1', '2']).optional().describe('状态：1 正常，2 冻结'),
     sex: z.enum(['1', '2']).optional().describe('性别：1 男，2 女'),
-    page: z.coerce.number().int().min(1).default(1).describe('页码'),
-    pageSize: z.coerce.number().int().min(1).max(1000).default(10).describe('每页条数'),
+    ...pagingArgs,
   }),
-  async run(ctx, { page, pageSize, ...filters }) {
-    const result = await ctx.api.get<Page<Record<string, unknown>>>('/sys/user/list', {
-      ...filters,
-      pageNo: page,
-      pageSize,
-      column: 'createTime',
-      order: 'desc',
-    });
-    return {
-      message: `共 ${result.total} 条，第 ${result.current}/${Math.max(result.pages, 1)} 页`,
-      table: { columns: USER_COLUMNS, rows: result.records },
-      records: result.records,
-    };
+  async run(ctx, args) {
+    return listPage(ctx, '/sys/user/list', USER_COLUMNS, args);
   },
 });
