@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { currentGrid, openWidget } from './widget.ts';
 
+/** `importExcel` result: a message, or after code 201 the counts (jeecg-api.md §6.15). */
 interface ImportResult {
   message?: string;
+  msg?: string;
+  fileUrl?: string;
 }
 
 /**
@@ -30,7 +33,12 @@ export default defineCommand({
       return { invalidate: [grid.queryKey] };
     }
     const result = await ctx.api.post<ImportResult | string>(grid.importUrl!, { filePath: path });
-    const message = typeof result === 'string' ? result : (result?.message ?? '导入完成');
+    const message =
+      typeof result === 'string'
+        ? result
+        : result?.msg
+          ? `导入成功,但是有错误数据! ${result.msg}${result.fileUrl ? `，错误文件：${result.fileUrl}` : ''}`
+          : (result?.message ?? '导入完成');
     return { message, invalidate: [grid.queryKey] };
   },
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverHarness } from './server-harness.ts';
+import { plainWorkbook, postParts } from '../server/import-support.ts';
 
 /** Position and log commands, and the grid commands' headless parts, against the real server. */
 let h: Awaited<ReturnType<typeof serverHarness>>;
@@ -74,5 +75,43 @@ describe('grid commands without a page', () => {
     h.state.keys = { ...h.state.keys, grid: { pageKey: 'position', title: '职务', queryKey: ['positions'] } };
     const { results } = await h.terminal('grid refresh');
     expect(results[0]?.result?.invalidate).toEqual([['positions']]);
+  });
+});
+
+describe('import <file> on the current grid', () => {
+  const positionsGrid = {
+    pageKey: 'position',
+    title: '职务',
+    queryKey: ['positions'],
+    importUrl: '/sys/position/importExcel',
+  };
+  const upload = async (rows: unknown[][]) => {
+    const content = await plainWorkbook([['职务编码', '职务名称', '职级'], ...rows]);
+    const r = await postParts(h.t, '/sys/common/upload', h.token, [
+      { name: 'biz', value: 'temp' },
+      { name: 'file', filename: 'positions.xlsx', content },
+    ]);
+    expect(r.body.success).toBe(true);
+    return r.body.message as string;
+  };
+
+  it('imports an uploaded file by its path and refreshes the grid', async () => {
+    h.state.keys = { ...h.state.keys, grid: positionsGrid };
+    const path = await upload([['anmo_01', '按摩师', '员级']]);
+    const { results } = await h.terminal(`import ${path}`);
+    expect(results[0]?.status).toBe('ok');
+    expect(results[0]?.result?.invalidate).toEqual([['positions']]);
+    expect((await positionByCode('anmo_01'))?.name).toBe('按摩师');
+  });
+
+  it('reports the counts and the error file when rows are rejected, importing nothing of that file', async () => {
+    h.state.keys = { ...h.state.keys, grid: positionsGrid };
+    const path = await upload([
+      ['anmo_02', '按摩师二', '员级'],
+      ['bad code', '坏编码', '员级'],
+    ]);
+    const { results } = await h.terminal(`import ${path}`);
+    expect(results[0]?.result?.message).toMatch(/^导入成功,但是有错误数据! .*错误行数：1/);
+    expect(await positionByCode('anmo_02')).toBeUndefined();
   });
 });

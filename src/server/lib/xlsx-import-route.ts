@@ -59,6 +59,14 @@ interface Named extends FileOutcome {
   name: string;
 }
 
+const refusedFile = (name: string, fatal: string): Named => ({
+  name,
+  total: 0,
+  imported: 0,
+  rowErrors: [],
+  fatal,
+});
+
 const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 17);
 
 function errorLog(outcomes: Named[]): string {
@@ -181,13 +189,7 @@ export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteS
             content = await part.toBuffer();
           } catch (e) {
             if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
-            outcomes.push({
-              name: part.filename,
-              total: 0,
-              imported: 0,
-              rowErrors: [],
-              fatal: UPLOAD_MSG.tooLarge.trim(),
-            });
+            outcomes.push(refusedFile(part.filename, UPLOAD_MSG.tooLarge.trim()));
             break; // the multipart stream is cut: later parts cannot be read
           }
           await run(part.filename, content);
@@ -198,13 +200,7 @@ export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteS
           throw new BizError(MSG.badParam('fields'));
         if (code !== 'FST_FILES_LIMIT') throw e;
         // the files read so far are imported; the rest are reported, not silently dropped
-        outcomes.push({
-          name: '其余文件',
-          total: 0,
-          imported: 0,
-          rowErrors: [],
-          fatal: IMPORT_RESULT_MSG.tooManyFiles,
-        });
+        outcomes.push(refusedFile('其余文件', IMPORT_RESULT_MSG.tooManyFiles));
       }
     } else {
       const body = (req.body ?? {}) as Record<string, unknown>;

@@ -1,11 +1,16 @@
 /**
  * Reading the data rows of an uploaded workbook for `importExcel` (jeecg-api.md §6.15): the file
- * kind by magic bytes, then the first worksheet streamed with exceljs's WorkbookReader, the header
+ * kind by magic bytes, then the first worksheet inflated and parsed as a stream (exceljs's sheet
+ * parser over our own zip reading, see xlsx-zip.ts), the header
  * row found by its column titles (JeecgBoot's files have 2 title rows, our exports a title and an
  * "导出人" row, hand-made files often none), and each later row mapped to the columns' keys.
  */
-import { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { entryTextStream, firstSheetPath, zipEntries, zipUncompressedSize } from './xlsx-zip.ts';
+
+export { zipUncompressedSize } from './xlsx-zip.ts';
 
 /** One column of an import: header title(s) ↔ the field of the form schema. */
 export interface ImportColumn {
@@ -52,29 +57,6 @@ export function sniffWorkbook(content: Buffer): 'xlsx' | 'biff' | 'other' {
   if (startsWith(content, ZIP)) return 'xlsx';
   if (startsWith(content, OLE)) return 'biff';
   return 'other';
-}
-
-/**
- * Sum of the uncompressed sizes in the zip's central directory, or undefined when there is no
- * readable directory. (A crafted archive can misstate sizes; this stops ordinary bombs.)
- */
-export function zipUncompressedSize(buf: Buffer): number | undefined {
-  const min = Math.max(0, buf.length - 22 - 0xffff);
-  for (let eocd = buf.length - 22; eocd >= min; eocd--) {
-    if (buf.readUInt32LE(eocd) !== 0x06054b50) continue;
-    const count = buf.readUInt16LE(eocd + 10);
-    let at = buf.readUInt32LE(eocd + 16);
-    let total = 0;
-    for (let i = 0; i < count; i++) {
-      if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return undefined;
-      const size = buf.readUInt32LE(at + 24);
-      // ZIP64 marks its sizes 0xffffffff: treat as too big rather than parse the extra field
-      total += size === 0xffffffff ? Number.MAX_SAFE_INTEGER : size;
-      at += 46 + buf.readUInt16LE(at + 28) + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-    }
-    return total;
-  }
-  return undefined;
 }
 
 /** Refuse content that is not a readable OOXML workbook, with the message to show. */
@@ -151,6 +133,29 @@ function rowValues(values: unknown[], header: Map<number, ImportColumn>): Record
   return out;
 }
 
+// exceljs's sheet parser and shared-strings parser, used without its WorkbookReader (see xlsx-zip.ts)
+const require = createRequire(import.meta.url);
+const WorksheetReader = require('exceljs/lib/stream/xlsx/worksheet-reader.js') as new (init: {
+  workbook: unknown;
+  id: number;
+  iterator: AsyncIterable<unknown>;
+  options: Record<string, string>;
+}) => AsyncIterable<ExcelJS.Row>;
+const parseSharedStrings = (
+  ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as {
+    _parseSharedStrings(this: unknown, entry: Readable): AsyncGenerator<unknown>;
+  }
+)._parseSharedStrings;
+/** Cell styles are not read: numbers stay numbers (date columns convert serials themselves). */
+const NO_STYLES = { getStyleModel: () => undefined };
+
+/** The shared strings table (rich text as exceljs's `{ richText }`). */
+async function readSharedStrings(entry: Readable): Promise<unknown[]> {
+  const target = { options: { sharedStrings: 'cache' }, sharedStrings: [] as unknown[], _emitEntry() {} };
+  for await (const _ of parseSharedStrings.call(target, entry)) void _;
+  return target.sharedStrings;
+}
+
 /** Thrown for a file that cannot be imported at all (its message is shown as is). */
 export class WorkbookError extends Error {}
 
@@ -166,16 +171,10 @@ export async function* readSheetRows(
 ): AsyncGenerator<SheetRow[]> {
   const problem = workbookProblem(content);
   if (problem) throw new WorkbookError(problem);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
+  const entries = zipEntries(content)!;
   let header: Map<number, ImportColumn> | undefined;
   const scanned: Array<{ row: number; values: unknown[] }> = [];
-  let batch: SheetRow[] = [];
+  const batch: SheetRow[] = [];
 
   const pickHeader = () => {
     let best: { at: number; map: Map<number, ImportColumn> } | undefined;
@@ -195,37 +194,34 @@ export async function* readSheetRows(
     if (Object.keys(values).length) batch.push({ row: r.row, values });
   };
 
-  // Advancing the workbook iterator past a sheet lets exceljs delete the temp file it may have
-  // spooled the sheet to; so the rest is always walked, also when the caller stops early.
-  const sheets = reader[Symbol.asyncIterator]();
-  let walked = false;
-  const walkRest = async () => {
-    while (!(await sheets.next()).done);
-    walked = true;
-  };
+  let sheet: Readable | undefined;
   try {
-    const first = await sheets.next();
-    if (!first.done)
-      for await (const row of first.value) {
-        const r = { row: row.number, values: row.values as unknown[] };
-        if (!header) {
-          scanned.push(r);
-          if (scanned.length < HEADER_SCAN_ROWS) continue;
-          pickHeader().forEach(take);
-        } else take(r);
-        if (batch.length >= batchSize) {
-          yield batch;
-          batch = [];
-        }
-      }
-    await walkRest(); // only the first worksheet is imported
+    const sheetPath = firstSheetPath(content, entries);
+    if (!sheetPath) throw new WorkbookError(IMPORT_MSG.unreadable);
+    const strings = entries.get('xl/sharedStrings.xml');
+    const sharedStrings = strings ? await readSharedStrings(entryTextStream(content, strings)) : [];
+    sheet = entryTextStream(content, entries.get(sheetPath)!);
+    const reader: AsyncIterable<ExcelJS.Row> = new WorksheetReader({
+      workbook: { sharedStrings, styles: NO_STYLES, properties: { model: {} } },
+      id: 1,
+      iterator: sheet,
+      options: { worksheets: 'emit', hyperlinks: 'ignore' },
+    });
+    for await (const row of reader) {
+      const r = { row: row.number, values: row.values as unknown[] };
+      if (!header) {
+        scanned.push(r);
+        if (scanned.length < HEADER_SCAN_ROWS) continue;
+        pickHeader().forEach(take);
+      } else take(r);
+      while (batch.length >= batchSize) yield batch.splice(0, batchSize);
+    }
   } catch (e) {
     if (e instanceof WorkbookError) throw e;
-    console.log('DBGERR', e);
     throw new WorkbookError(IMPORT_MSG.unreadable);
   } finally {
-    if (!walked) await walkRest().catch(() => undefined);
+    sheet?.destroy();
   }
   if (!header) pickHeader().forEach(take);
-  if (batch.length) yield batch;
+  while (batch.length) yield batch.splice(0, batchSize);
 }

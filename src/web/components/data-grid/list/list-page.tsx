@@ -13,6 +13,7 @@ import { useMenu } from '../../../shell/use-commands.ts';
 import { useVxeSocket } from '../realtime/use-vxe-socket.ts';
 import { SuperQuery } from '../super-query/super-query.tsx';
 import { DetailsModal } from '../dialogs/details-modal.tsx';
+import { ImportDialogHost, registerImportWidget } from '../import/import-host.tsx';
 import {
   DEFAULT_SORT,
   exportParams,
@@ -129,6 +130,8 @@ export function ListPage<Row extends { id: string }>({
       return selection.length;
     });
   }, [canExport, config.url.exportXls, config.title]);
+
+  useEffect(() => (canImport ? registerImportWidget() : undefined), [canImport]);
 
   useEffect(() => {
     runtime.setKeys({ selection: [] });
@@ -259,6 +262,7 @@ export function ListPage<Row extends { id: string }>({
           onChange={(pageNo, pageSize) => dispatch({ type: 'page', pageNo, pageSize })}
         />
       </div>
+      {canImport && <ImportDialogHost />}
       <DetailsModal
         open={detail !== null}
         onClose={() => setDetail(null)}
