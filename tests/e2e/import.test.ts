@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RULE_MESSAGES } from '../../src/shared/validation.ts';
+import { IMPORT_MSG } from '../../src/server/lib/xlsx-sheet-reader.ts';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 
 let env: BrowserEnv;
@@ -79,8 +80,15 @@ describe('导入EXCEL on the users page', () => {
       .getByLabel('选择文件')
       .setInputFiles([{ name: 'old.xls', mimeType: 'application/vnd.ms-excel', buffer: biff }]);
     await dialog.getByRole('button', { name: '开始上传' }).click();
-    await page.getByText('暂不支持 Excel 97-2003 (.xls) 格式，请另存为 .xlsx 后导入').waitFor();
+    // an OLE header with nothing behind it is no workbook; a real Excel 97-2003 file imports
+    await page.getByText(IMPORT_MSG.unreadable).waitFor();
     await dialog.getByRole('button', { name: '移除 old.xls' }).click();
+    await dialog.getByLabel('选择文件').setInputFiles('tests/fixtures/users-import.xls');
+    await dialog.getByRole('button', { name: '开始上传' }).click();
+    await page.getByText('共3行数据全部导入成功！').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.ag-row [col-id="username"]', { hasText: /^xls_u3$/ }).waitFor();
+    dialog = await openDialog(page);
 
     const good = await workbook([
       ['用户账号', '用户姓名'],

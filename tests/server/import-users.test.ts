@@ -8,6 +8,7 @@ import { RULE_MESSAGES } from '../../src/shared/validation.ts';
 import { USER_EXPORT_COLUMNS } from '../../src/server/routes/sys/user/export.ts';
 import { createTestApp, BASE, type TestApp } from '../support/app.ts';
 import { exportLayout, PAYLOAD, plainWorkbook, postParts } from './import-support.ts';
+import { fixture } from './xls-support.ts';
 
 let t: TestApp;
 let admin: string;
@@ -152,16 +153,23 @@ describe('POST /sys/user/importExcel', () => {
     expect(log).toContain(`第2行：${RULE_MESSAGES.realnameRequired}`);
   });
 
-  it('refuses Excel 97-2003 content by its bytes, whatever the name, and other content', async () => {
+  it('imports Excel 97-2003 content by its bytes, whatever the name, and refuses other content', async () => {
+    let r = await postParts(t, URL, admin, [
+      { name: 'file', filename: 'old.xlsx', content: fixture('users-import.xls') },
+    ]);
+    expect(r.body).toMatchObject({ success: true, code: 200, message: '共3行数据全部导入成功！' });
+    const rows = await usersNamed(['xls_u1', 'xls_u2', 'xls_u3']);
+    expect(rows.map((u) => [u.username, u.realname, u.birthday]).sort()).toEqual([
+      ['xls_u1', '张三', '1990-01-02'],
+      ['xls_u2', '李四', '1985-12-31'],
+      ['xls_u3', '欧阳·王五', '2001-02-03'],
+    ]);
     const biff = Buffer.concat([
       Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
       Buffer.alloc(512),
     ]);
-    let r = await postParts(t, URL, admin, [{ name: 'file', filename: 'old.xlsx', content: biff }]);
-    expect(r.body).toMatchObject({
-      success: false,
-      message: '暂不支持 Excel 97-2003 (.xls) 格式，请另存为 .xlsx 后导入',
-    });
+    r = await postParts(t, URL, admin, [{ name: 'file', filename: 'old.xls', content: biff }]);
+    expect(r.body).toMatchObject({ success: false, message: '文件内容无法读取，请确认是有效的 Excel 文件' });
     r = await postParts(t, URL, admin, [
       { name: 'file', filename: 'x.xlsx', content: Buffer.from('a,b\n1,2\n') },
     ]);

@@ -1,14 +1,13 @@
 /**
  * Reading the data rows of an uploaded workbook for `importExcel` (jeecg-api.md §6.15): the file
- * kind by magic bytes, then the first worksheet inflated and parsed as a stream (exceljs's sheet
- * parser over our own zip reading, see xlsx-zip.ts), the header
+ * kind by magic bytes, then the first worksheet read as a stream of rows, from OOXML
+ * (xlsx-sheet-rows.ts) or Excel 97-2003 BIFF8 (xls-sheet-rows.ts), into one pipeline: the header
  * row found by its column titles (JeecgBoot's files have 2 title rows, our exports a title and an
  * "导出人" row, hand-made files often none), and each later row mapped to the columns' keys.
  */
-import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { entryTextStream, firstSheetPath, zipEntries, zipUncompressedSize } from './xlsx-zip.ts';
+import { xlsProblem, XlsError, xlsSheetRows, type XlsProblem } from './xls-sheet-rows.ts';
+import { xlsxSheetRows } from './xlsx-sheet-rows.ts';
+import { zipUncompressedSize } from './xlsx-zip.ts';
 
 export { zipUncompressedSize } from './xlsx-zip.ts';
 
@@ -34,11 +33,19 @@ export interface SheetRow {
   values: Record<string, string>;
 }
 
+/** A sheet row as a format reader yields it: 1-based number, values by 1-based column index. */
+export interface RawRow {
+  row: number;
+  values: unknown[];
+}
+
+/** Messages shown for files that cannot be imported at all. */
 export const IMPORT_MSG = {
-  biff: '暂不支持 Excel 97-2003 (.xls) 格式，请另存为 .xlsx 后导入',
   notExcel: '文件格式不正确，请上传 .xls 或 .xlsx 文件',
   unreadable: '文件内容无法读取，请确认是有效的 Excel 文件',
   tooBig: '文件解压后过大，请分批导入',
+  encrypted: '文件已加密，请取消密码后导入',
+  oldExcel: '暂不支持 Excel 95 及更早版本的文件，请另存为 .xlsx 后导入',
   noHeader: '未找到表头行，请使用导出的文件或导入模板',
   missingColumn: (titles: string[]) => `缺少必填列：${titles.join('、')}`,
 } as const;
@@ -47,6 +54,16 @@ export const IMPORT_MSG = {
 const HEADER_SCAN_ROWS = 10;
 /** Refuse archives that claim to inflate beyond this (zip bombs); 100,000 wide rows fit easily. */
 const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+/** Refuse Excel 97-2003 files whose workbook stream is larger than this (the same budget). */
+const MAX_BIFF_STREAM_BYTES = MAX_UNZIPPED_BYTES;
+
+const XLS_MSG: Record<XlsProblem, string> = {
+  corrupt: IMPORT_MSG.unreadable,
+  tooBig: IMPORT_MSG.tooBig,
+  encrypted: IMPORT_MSG.encrypted,
+  oldFormat: IMPORT_MSG.oldExcel,
+  notWorkbook: IMPORT_MSG.notExcel,
+};
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -59,20 +76,26 @@ export function sniffWorkbook(content: Buffer): 'xlsx' | 'biff' | 'other' {
   return 'other';
 }
 
-/** Refuse content that is not a readable OOXML workbook, with the message to show. */
+/**
+ * Refuse content that is not a readable workbook (OOXML, or BIFF8 in a compound file), with the
+ * message to show. Only the container is checked here; the reading itself may still refuse it.
+ */
 export function workbookProblem(content: Buffer): string | undefined {
   const kind = sniffWorkbook(content);
-  if (kind === 'biff') return IMPORT_MSG.biff;
   if (kind === 'other') return IMPORT_MSG.notExcel;
+  if (kind === 'biff') {
+    const problem = xlsProblem(content, MAX_BIFF_STREAM_BYTES);
+    return problem && XLS_MSG[problem];
+  }
   const size = zipUncompressedSize(content);
   if (size === undefined) return IMPORT_MSG.unreadable;
   if (size > MAX_UNZIPPED_BYTES) return IMPORT_MSG.tooBig;
   return undefined;
 }
 
-const excelSerialDate = (n: number): string | undefined => {
-  // 25569 = 1970-01-01 in Excel's 1900 date system
-  const d = new Date(Math.round((n - 25569) * 86_400_000));
+const excelSerialDate = (n: number, date1904: boolean): string | undefined => {
+  // 25569 = 1970-01-01 in Excel's 1900 date system; the 1904 system counts 1462 days fewer
+  const d = new Date(Math.round((n + (date1904 ? 1462 : 0) - 25569) * 86_400_000));
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString().slice(0, 10);
 };
 
@@ -118,12 +141,16 @@ function matchHeader(values: unknown[], columns: ImportColumn[]): Map<number, Im
   return out;
 }
 
-function rowValues(values: unknown[], header: Map<number, ImportColumn>): Record<string, string> {
+function rowValues(
+  values: unknown[],
+  header: Map<number, ImportColumn>,
+  date1904: boolean,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [i, col] of header) {
     const raw = values[i];
     let text: string | undefined;
-    if (col.type === 'date' && typeof raw === 'number') text = excelSerialDate(raw);
+    if (col.type === 'date' && typeof raw === 'number') text = excelSerialDate(raw, date1904);
     else {
       text = cellText(raw);
       if (text !== undefined && col.type === 'date') text = normaliseDate(text);
@@ -133,36 +160,19 @@ function rowValues(values: unknown[], header: Map<number, ImportColumn>): Record
   return out;
 }
 
-// exceljs's sheet parser and shared-strings parser, used without its WorkbookReader (see xlsx-zip.ts)
-const require = createRequire(import.meta.url);
-const WorksheetReader = require('exceljs/lib/stream/xlsx/worksheet-reader.js') as new (init: {
-  workbook: unknown;
-  id: number;
-  iterator: AsyncIterable<unknown>;
-  options: Record<string, string>;
-}) => AsyncIterable<ExcelJS.Row>;
-const parseSharedStrings = (
-  ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as {
-    _parseSharedStrings(this: unknown, entry: Readable): AsyncGenerator<unknown>;
-  }
-)._parseSharedStrings;
-/** Cell styles are not read: numbers stay numbers (date columns convert serials themselves). */
-const NO_STYLES = { getStyleModel: () => undefined };
-
-/** The shared strings table (rich text as exceljs's `{ richText }`). */
-async function readSharedStrings(entry: Readable): Promise<unknown[]> {
-  const target = { options: { sharedStrings: 'cache' }, sharedStrings: [] as unknown[], _emitEntry() {} };
-  for await (const _ of parseSharedStrings.call(target, entry)) void _;
-  return target.sharedStrings;
-}
-
 /** Thrown for a file that cannot be imported at all (its message is shown as is). */
 export class WorkbookError extends Error {}
 
+/** The first worksheet's rows in either format, and whether its date serials count from 1904. */
+function sheetSource(content: Buffer): { date1904: boolean; rows: Iterable<RawRow> | AsyncIterable<RawRow> } {
+  if (sniffWorkbook(content) === 'biff') return xlsSheetRows(content, MAX_BIFF_STREAM_BYTES);
+  return { date1904: false, rows: xlsxSheetRows(content) };
+}
+
 /**
- * The data rows of the first worksheet of an OOXML workbook, `batchSize` at a time. Empty rows are
- * skipped. Throws WorkbookError when the content is not a workbook, has no header row, or lacks a
- * required column.
+ * The data rows of the first worksheet of a workbook (.xlsx or .xls), `batchSize` at a time.
+ * Empty rows are skipped. Throws WorkbookError when the content is not a readable workbook, has no
+ * header row, or lacks a required column.
  */
 export async function* readSheetRows(
   content: Buffer,
@@ -171,9 +181,9 @@ export async function* readSheetRows(
 ): AsyncGenerator<SheetRow[]> {
   const problem = workbookProblem(content);
   if (problem) throw new WorkbookError(problem);
-  const entries = zipEntries(content)!;
   let header: Map<number, ImportColumn> | undefined;
-  const scanned: Array<{ row: number; values: unknown[] }> = [];
+  let date1904 = false;
+  const scanned: RawRow[] = [];
   const batch: SheetRow[] = [];
 
   const pickHeader = () => {
@@ -189,26 +199,15 @@ export async function* readSheetRows(
     header = best.map;
     return scanned.slice(best.at + 1);
   };
-  const take = (r: { row: number; values: unknown[] }) => {
-    const values = rowValues(r.values, header!);
+  const take = (r: RawRow) => {
+    const values = rowValues(r.values, header!, date1904);
     if (Object.keys(values).length) batch.push({ row: r.row, values });
   };
 
-  let sheet: Readable | undefined;
   try {
-    const sheetPath = firstSheetPath(content, entries);
-    if (!sheetPath) throw new WorkbookError(IMPORT_MSG.unreadable);
-    const strings = entries.get('xl/sharedStrings.xml');
-    const sharedStrings = strings ? await readSharedStrings(entryTextStream(content, strings)) : [];
-    sheet = entryTextStream(content, entries.get(sheetPath)!);
-    const reader: AsyncIterable<ExcelJS.Row> = new WorksheetReader({
-      workbook: { sharedStrings, styles: NO_STYLES, properties: { model: {} } },
-      id: 1,
-      iterator: sheet,
-      options: { worksheets: 'emit', hyperlinks: 'ignore' },
-    });
-    for await (const row of reader) {
-      const r = { row: row.number, values: row.values as unknown[] };
+    const source = sheetSource(content);
+    date1904 = source.date1904;
+    for await (const r of source.rows) {
       if (!header) {
         scanned.push(r);
         if (scanned.length < HEADER_SCAN_ROWS) continue;
@@ -218,9 +217,8 @@ export async function* readSheetRows(
     }
   } catch (e) {
     if (e instanceof WorkbookError) throw e;
+    if (e instanceof XlsError) throw new WorkbookError(XLS_MSG[e.reason]);
     throw new WorkbookError(IMPORT_MSG.unreadable);
-  } finally {
-    sheet?.destroy();
   }
   if (!header) pickHeader().forEach(take);
   while (batch.length) yield batch.splice(0, batchSize);
