@@ -89,6 +89,23 @@ export class VxeHub {
       .catch((err: unknown) => this.log.error({ err }, `realtime publish of ${socketKey} failed`));
   }
 
+  /**
+   * Publish rows a request has just saved, as the list shows them: `load` reads them after the
+   * commit. Never rejects: the rows are saved, so a failed read or broadcast is only logged.
+   */
+  async publishSaved(
+    socketKey: string,
+    perm: RowAudience,
+    caseId: string | undefined,
+    load: () => Promise<readonly object[]>,
+  ): Promise<void> {
+    try {
+      for (const row of await load()) await this.publish(socketKey, row, caseId, perm);
+    } catch (err) {
+      this.log.warn({ err }, `realtime broadcast of saved ${socketKey} rows failed`);
+    }
+  }
+
   private deliver(e: VxeEnvelope): void {
     if (typeof e.socketKey !== 'string' || !Array.isArray(e.args) || typeof e.perm !== 'string') {
       this.log.warn('vxe bus: malformed update dropped');

@@ -11,7 +11,11 @@ import { caller } from './auth.ts';
  */
 export default fp(async function notifySocket(app: FastifyInstance) {
   await app.register(websocket, {
-    options: { handleProtocols: (protocols: Set<string>) => protocols.values().next().value ?? false },
+    options: {
+      handleProtocols: (protocols: Set<string>) => protocols.values().next().value ?? false,
+      // clients send heartbeats only: a large frame is refused by the socket layer
+      maxPayload: 64 * 1024,
+    },
   });
 
   app.get<{ Params: { userId: string } }>(

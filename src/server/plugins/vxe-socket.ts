@@ -14,10 +14,14 @@ const HEART_BEAT_REPLY = JSON.stringify({ type: 'heart_beat', data: true });
 /** Close code for a socket whose token was revoked or expired (or whose user was frozen). */
 export const CLOSE_TOKEN_INVALID = 4401;
 
+/** Fewest milliseconds between two token re-checks of one socket (heartbeats come every 10 s). */
+const RECHECK_MS = 1_000;
+
 /** The message type of a client frame, or null when it is not a `{type, data}` JSON envelope. */
 function messageType(raw: unknown): string | null {
+  const size = Buffer.isBuffer(raw) || typeof raw === 'string' ? raw.length : Infinity;
+  if (size > 4096) return null;
   const text = String(raw);
-  if (text.length > 4096) return null;
   try {
     const parsed = JSON.parse(text) as { type?: unknown };
     return typeof parsed?.type === 'string' ? parsed.type : null;
@@ -37,8 +41,8 @@ function handshakeToken(req: FastifyRequest): string {
  * `/vxeSocket/{userId}/{pageId}`: the realtime-grid socket (jeecg-api.md §9.2). The token is the
  * sub-protocol (echoed by the websocket plugin registered in notify-socket.ts) and must belong to
  * `userId`. The socket joins `app.realtime` with its user's permission codes, which decide which
- * published rows it receives. Each heartbeat re-checks the token and refreshes those codes, so a
- * logout, freeze or role change takes effect within one heartbeat (10 s).
+ * published rows it receives. Heartbeats re-check the token and refresh those codes (at most every
+ * 1 s), so a logout, freeze or role change takes effect within one heartbeat (10 s).
  *
  * Client frames: `heart_beat` is answered. `update_vxe_table` is ignored on purpose: JeecgBoot
  * rebroadcasts the client's row to every socket, which lets any user push arbitrary rows into
@@ -67,13 +71,23 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
       }
       const token = handshakeToken(req);
       app.realtime.add(socket, user.id, perms);
-      // heartbeats are answered in arrival order, each after its own token check
-      let chain = Promise.resolve();
+      // A heartbeat re-checks the token at most every RECHECK_MS and answers from that check in
+      // between; frames arriving while a check runs are dropped (a flood costs no queries).
+      let checking = false;
+      let checkedAt = 0;
       socket.on('message', (raw) => {
-        if (messageType(raw) !== 'heart_beat') return;
-        chain = chain
-          .then(() => heartBeat(socket, token, user.id))
-          .catch((err: unknown) => req.log.error({ err }, 'vxeSocket heartbeat failed'));
+        if (checking || messageType(raw) !== 'heart_beat') return;
+        if (Date.now() - checkedAt < RECHECK_MS) {
+          if (socket.readyState === socket.OPEN) socket.send(HEART_BEAT_REPLY);
+          return;
+        }
+        checking = true;
+        heartBeat(socket, token, user.id)
+          .catch((err: unknown) => req.log.error({ err }, 'vxeSocket heartbeat failed'))
+          .finally(() => {
+            checking = false;
+            checkedAt = Date.now();
+          });
       });
     },
   );

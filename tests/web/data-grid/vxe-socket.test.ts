@@ -39,8 +39,8 @@ class FakeSocket implements SocketLike {
   fail() {
     this.onerror?.(new Event('error'));
   }
-  closedByServer() {
-    this.onclose?.(new Event('close') as CloseEvent);
+  closedByServer(code = 1006) {
+    this.onclose?.(Object.assign(new Event('close'), { code }) as CloseEvent);
   }
   heartbeats() {
     return this.sent.filter((s) => JSON.parse(s).type === 'heart_beat').length;
@@ -109,6 +109,19 @@ describe('VxeSocket timing', () => {
     expect(FakeSocket.all).toHaveLength(2);
     latest().open();
     expect(latest().heartbeats()).toBe(1);
+  });
+
+  it('does not retry a refused socket (4401 bad token, 4403 another user)', () => {
+    for (const code of [4401, 4403]) {
+      const s = new VxeSocket('ws://h/jeecg-boot/vxeSocket/u1/p1', 'tok', {}, deps);
+      const before = FakeSocket.all.length;
+      s.connect();
+      latest().closedByServer(code);
+      vi.advanceTimersByTime(60_000);
+      expect(FakeSocket.all).toHaveLength(before + 1);
+      s.connect();
+      expect(FakeSocket.all).toHaveLength(before + 1);
+    }
   });
 
   it('reconnects 5 s after an error or a close, once per failure', () => {

@@ -1,4 +1,5 @@
 import { PERM } from '../../../shared/permissions.ts';
+import { SOCKET_KEYS } from '../../../shared/realtime.ts';
 import { POSITION_RANK_DICT, positionEditSchema } from '../../../shared/position.ts';
 import { ListPage } from '../../components/data-grid/list/list-page.tsx';
 import type { ListPageConfig } from '../../components/data-grid/list/types.ts';
@@ -43,7 +44,7 @@ const POSITION_LIST: ListPageConfig<PositionRow> = {
     { field: 'createTime', title: '创建时间', type: 'datetime' },
   ],
   authPrefix: 'position:',
-  socketKey: 'sys_position',
+  socketKey: SOCKET_KEYS.position,
 };
 
 const FIELDS: FormField[] = [

@@ -1,4 +1,5 @@
 import { PERM } from '../../../shared/permissions.ts';
+import { SOCKET_KEYS } from '../../../shared/realtime.ts';
 import { ListPage } from '../../components/data-grid/list/list-page.tsx';
 import type { ListPageConfig } from '../../components/data-grid/list/types.ts';
 import type { UserRow } from './api/get-users.ts';
@@ -16,6 +17,7 @@ const USER_LIST: ListPageConfig<UserRow> = {
   superQuery: USER_SUPER_QUERY,
   authPrefix: 'user:',
   actionsWidth: 260,
+  socketKey: SOCKET_KEYS.user,
 };
 
 /** 用户管理: the list-page pattern; toolbar and row actions are the user commands the caller may run. */

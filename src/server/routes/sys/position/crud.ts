@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { PERM } from '../../../../shared/permissions.ts';
+import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
 import { POSITION_MSG, positionAddSchema, positionEditSchema } from '../../../../shared/position.ts';
 import { idListSchema } from '../../../../shared/user.ts';
 import { sysPosition } from '../../../db/schema/index.ts';
@@ -25,21 +26,21 @@ function targetIds(raw: string | undefined): string[] {
   return ids;
 }
 
-/** Realtime-grid key of the positions list: open lists apply saved rows (`useVxeSocket`). */
-export const POSITION_SOCKET_KEY = 'sys_position';
-
 /** Position writes (jeecg-api.md §6.7). Deletes are physical, as JeecgBoot's. */
 export default async function positionCrudRoutes(app: FastifyInstance) {
   const db = app.db;
 
   /** Send the saved row, as the list shows it, to every open positions grid (all instances). */
-  async function publishSaved(req: FastifyRequest, id: string): Promise<void> {
-    const row = await findPositionById(db, id);
-    if (!row) return;
-    const [json] = await (await POSITION_LIST.decorator(db, app.config.timezone))([row]);
-    if (json)
-      await app.realtime.publish(POSITION_SOCKET_KEY, json, requestCaseId(req.headers), PERM.position.list);
-  }
+  const publishSaved = (req: FastifyRequest, id: string) =>
+    app.realtime.publishSaved(
+      SOCKET_KEYS.position,
+      PERM.position.list,
+      requestCaseId(req.headers),
+      async () => {
+        const row = await findPositionById(db, id);
+        return row ? (await POSITION_LIST.decorator(db, app.config.timezone))([row]) : [];
+      },
+    );
 
   app.post('/sys/position/add', { config: { perm: PERM.position.add } }, async (req) => {
     const me = caller(req).user;

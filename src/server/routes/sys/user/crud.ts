@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ANONYMOUS, PERM } from '../../../../shared/permissions.ts';
+import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
 import {
   changePasswordSchema,
   frozenBatchSchema,
@@ -15,7 +16,8 @@ import { hashPassword } from '../../../lib/password.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, fail, ok, okMessage } from '../../../lib/result.ts';
 import { parseWith } from '../../../lib/validate.ts';
-import { findUserById, findUserByUsername } from '../../../repos/users.ts';
+import { decorateUsers, findUserById, findUserByUsername } from '../../../repos/users.ts';
+import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import {
   assertLinksExist,
   findTaken,
@@ -66,6 +68,12 @@ async function logicalDelete(db: Db, ids: string[], by: string) {
 export default async function userCrudRoutes(app: FastifyInstance) {
   const db = app.db;
 
+  /** Send saved users, as the list shows them, to every open users grid (all instances). */
+  const publishSaved = (req: FastifyRequest, ids: string[]) =>
+    app.realtime.publishSaved(SOCKET_KEYS.user, PERM.user.list, requestCaseId(req.headers), async () =>
+      decorateUsers(db, await db.select().from(sysUser).where(liveUsersIn(ids)), app.config.timezone),
+    );
+
   app.post('/sys/user/add', { config: { perm: PERM.user.add } }, async (req) => {
     const by = caller(req).user.username;
     const b = parseWith(userAddSchema, req.body);
@@ -89,6 +97,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
       });
       await replaceLinks(tx as unknown as Db, id, { roles: b.selectedroles, departs: b.selecteddeparts });
     });
+    await publishSaved(req, [id]);
     return okMessage('添加成功！');
   });
 
@@ -121,6 +130,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
           .where(eq(sysUser.id, b.id));
         await replaceLinks(tx as unknown as Db, b.id, links);
       });
+      await publishSaved(req, [b.id]);
       return okMessage('修改成功!');
     },
   });
@@ -150,6 +160,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
       .set({ status: b.status, updateBy: me.username, updateTime: new Date() })
       .where(liveUsersIn(ids));
     if (b.status === USER_STATUS.frozen) await revokeUserTokens(db, ids);
+    await publishSaved(req, ids);
     return okMessage('操作成功!');
   });
 

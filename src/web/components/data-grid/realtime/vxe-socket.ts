@@ -45,6 +45,9 @@ interface Registration {
  * within 6 s, or on error/close, it drops the socket and reconnects after 5 s. `update_vxe_table`
  * messages go to the grids bound to their `socketKey`, except the grid whose `caseId` saved the row.
  */
+/** Close codes of a refused socket (server plugin vxe-socket.ts): never retried. */
+const REFUSED = new Set([4401, 4403]);
+
 export class VxeSocket {
   private socket: SocketLike | null = null;
   private readonly registrations = new Set<Registration>();
@@ -73,7 +76,9 @@ export class VxeSocket {
     };
     ws.onmessage = (ev) => this.receive(ev.data);
     ws.onerror = () => this.drop();
-    ws.onclose = () => this.drop();
+    // refused (bad token 4401, not this user 4403): retrying with the same token cannot succeed;
+    // a new sign-in creates a new socket
+    ws.onclose = (ev) => (REFUSED.has(ev?.code) ? this.dispose() : this.drop());
   }
 
   /** Receive rows saved for `socketKey` by anyone but `caseId`. Returns the unsubscribe. */

@@ -1,0 +1,9 @@
+/**
+ * Realtime-grid table keys (`/vxeSocket`, jeecg-api.md §9.2): the server publishes saved rows under
+ * a key, and a list page bound to the same key applies them. One list for both sides.
+ */
+export const SOCKET_KEYS = {
+  user: 'sys_user',
+  position: 'sys_position',
+  dictItem: 'sys_dict_item',
+} as const;
