@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { RULE_MESSAGES, hasNoNul } from './validation.ts';
+import type { CellRule, RuledColumn } from './grid-rules.ts';
 
 /** Messages of the dictionary screens and endpoints. */
 export const DICT_MSG = {
@@ -123,6 +124,49 @@ export const dictItemSaveBatchSchema = z.object({
     .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))
     .describe('删除的行id'),
 });
+
+/** Keys of the editable item grid's columns that carry cell rules. */
+export type DictItemGridKey = 'itemText' | 'itemValue' | 'itemColor' | 'description' | 'sortOrder';
+
+const maxLength = (n: number): CellRule => ({
+  handler: ({ value }) => (String(value ?? '').trim().length > n ? RULE_MESSAGES.maxLength(n) : true),
+});
+const noNul: CellRule = {
+  handler: ({ value }) => (hasNoNul(String(value ?? '')) ? true : DICT_MSG.illegalChars),
+};
+
+/**
+ * The cell rules of the editable item grid (字典配置), by column: the client grid shows them as it
+ * edits, and `POST /sys/dictItem/saveBatch` checks every saved row with the same rules before it
+ * parses them (messages and order are the grid's). Numeric dictionaries (`type` 1) take integers.
+ */
+export function dictItemGridRules(numeric: boolean): Record<DictItemGridKey, RuledColumn> {
+  return {
+    itemText: {
+      key: 'itemText',
+      title: '名称',
+      rules: [{ required: true, message: DICT_MSG.itemTextRequired }, maxLength(100), noNul],
+    },
+    itemValue: {
+      key: 'itemValue',
+      title: '数据值',
+      rules: [
+        { required: true, message: DICT_MSG.itemValueRequired },
+        { unique: true, message: DICT_MSG.itemValueDuplicate },
+        ...(numeric ? [{ pattern: NUMERIC_ITEM_VALUE, message: DICT_MSG.itemValueNotNumber }] : []),
+        maxLength(100),
+        noNul,
+      ],
+    },
+    itemColor: { key: 'itemColor', title: '颜色', rules: [maxLength(10), noNul] },
+    description: { key: 'description', title: '描述', rules: [maxLength(255), noNul] },
+    sortOrder: {
+      key: 'sortOrder',
+      title: '排序',
+      rules: [{ pattern: /^-?\d{1,9}$/, message: DICT_MSG.sortOrderInvalid }],
+    },
+  };
+}
 
 export type DictAddInput = z.infer<typeof dictAddSchema>;
 export type DictItemRow = z.infer<typeof dictItemRowSchema>;

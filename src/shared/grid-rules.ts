@@ -128,3 +128,46 @@ export function normalizeAddRowSettings(s: { count?: unknown; position?: unknown
   const position = Math.min(count, Math.max(0, Math.floor(Number(s.position) || 0)));
   return { count, position, scroll: Boolean(s.scroll) };
 }
+
+/** A column's rules, for checking whole tables (the client grid, and the server on save). */
+export interface RuledColumn {
+  key: string;
+  title: string;
+  rules: readonly CellRule[];
+}
+
+/** A failing cell of a table: the row's index (0-based), the column key and the first message. */
+export interface RowError {
+  index: number;
+  key: string;
+  message: string;
+}
+
+/**
+ * Check every cell of `rows` against its column's rules, row by row then column by column, each
+ * cell with its first failing message (spec §5). `read` gives the value checked (default
+ * `row[key]`); `unique` compares the values of every row. Resolves with the failing cells.
+ */
+export async function validateRows<R extends Record<string, unknown>>(
+  rows: readonly R[],
+  columns: readonly RuledColumn[],
+  read: (row: R, key: string) => unknown = (row, key) => row[key],
+): Promise<RowError[]> {
+  const ruled = columns.filter((c) => c.rules.length);
+  const columnValues = new Map(
+    ruled.filter((c) => c.rules.some((r) => r.unique)).map((c) => [c.key, rows.map((r) => read(r, c.key))]),
+  );
+  const errors: RowError[] = [];
+  for (const [index, row] of rows.entries()) {
+    for (const column of ruled) {
+      const values = columnValues.get(column.key);
+      const message = await validateCell(read(row, column.key), column.rules, {
+        title: column.title,
+        row,
+        ...(values ? { columnValues: values } : {}),
+      });
+      if (message) errors.push({ index, key: column.key, message });
+    }
+  }
+  return errors;
+}

@@ -10,6 +10,8 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { newId } from '../../src/server/lib/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
+import { dictItemGridRules } from '../../src/shared/dict-admin.ts';
+import { validateRows } from '../../src/shared/grid-rules.ts';
 
 let t: TestApp;
 let admin: string;
@@ -200,7 +202,8 @@ describe('POST /sys/dictItem/saveBatch', () => {
         { itemText: 'x', itemValue: 'X' },
         { itemText: 'y', itemValue: 'X' },
       ],
-      '第2行：数据值不能重复',
+      // the grid's unique rule marks every row holding the value: the first one is named
+      '第1行：数据值不能重复',
     ],
     [[{ itemText: 'x', itemValue: 'A' }], '第1行：该值不可用，系统中已存在！'],
     [[{ id: 'nope', itemText: 'x', itemValue: 'X' }], '第1行：未找到对应实体'],
@@ -210,6 +213,31 @@ describe('POST /sys/dictItem/saveBatch', () => {
     expect(r.body).toMatchObject({ success: false, message });
     expect(brief(await itemsOf(dictId))).toEqual(['A=甲', 'B=乙', 'C=丙']);
   });
+
+  it.each([
+    [false, [{ itemText: '长'.repeat(101), itemValue: 'X' }], '第1行：最大长度100位字符'],
+    [false, [{ itemText: 'x', itemValue: 'X', description: 'd'.repeat(256) }], '第1行：最大长度255位字符'],
+    [
+      true,
+      [
+        { itemText: 'x', itemValue: '1' },
+        { itemText: 'y', itemValue: 'b' },
+      ],
+      '第2行：数据值必须是整数',
+    ],
+  ])(
+    'checks saved rows with the grid’s own cell rules (numeric %s): %j → "%s"',
+    async (numeric, rows, message) => {
+      const id = numeric ? await addDict(`num_${rows.length}_${message.length}`, { type: 1 }) : dictId;
+      const before = brief(await itemsOf(id));
+      const r = await call('POST', '/sys/dictItem/saveBatch', { dictId: id, rows }, undefined, admin);
+      expect(r.body).toMatchObject({ success: false, message });
+      expect(brief(await itemsOf(id))).toEqual(before);
+      // the client grid, given the same rules, shows the same message on the same row
+      const [first] = await validateRows(rows, Object.values(dictItemGridRules(numeric)));
+      expect(`第${first!.index + 1}行：${first!.message}`).toBe(message);
+    },
+  );
 
   it('refuses a row that is also deleted, and an unknown dictionary', async () => {
     const r = await save([{ ...b, itemText: '改' }], [b.id]);

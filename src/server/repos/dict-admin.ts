@@ -2,10 +2,12 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import {
   DICT_MSG,
   NUMERIC_ITEM_VALUE,
+  dictItemGridRules,
   dictItemRowSchema,
   type DictItemRow,
 } from '../../shared/dict-admin.ts';
 import { firstIssue } from '../../shared/user.ts';
+import { validateRows } from '../../shared/grid-rules.ts';
 import type { Db } from '../db/client.ts';
 import { sysDict, sysDictItem } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
@@ -160,7 +162,11 @@ export async function assertItemValueFree(
  * 第n行：…): every field valid, ids belong to this dictionary and are not also deleted, values
  * unique among the rows and the items that stay.
  */
-function checkBatch(dict: DictRow, existing: DictItemRowDb[], rawRows: unknown[], deleteIds: string[]) {
+async function checkBatch(dict: DictRow, existing: DictItemRowDb[], rawRows: unknown[], deleteIds: string[]) {
+  // the grid's own cell rules first, so that a row is refused with the message the grid shows
+  const objects = rawRows.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>) : {}));
+  const [cellError] = await validateRows(objects, Object.values(dictItemGridRules(dict.type === 1)));
+  if (cellError) throw new BizError(DICT_MSG.row(cellError.index + 1, cellError.message));
   const byId = new Map(existing.map((i) => [i.id, i]));
   const deleting = new Set(deleteIds.filter((id) => byId.has(id)));
   const rows: DictItemRow[] = rawRows.map((raw, i) => {
@@ -206,7 +212,7 @@ export async function planItemBatch(
   by: string,
 ): Promise<BatchPlan> {
   const existing = await itemsOfDict(db, dict.id);
-  const { rows, byId, deleting } = checkBatch(dict, existing, rawRows, deleteIds);
+  const { rows, byId, deleting } = await checkBatch(dict, existing, rawRows, deleteIds);
   const updates = rows.filter((r) => r.id);
   const inserts = rows.filter((r) => !r.id);
   const run = () =>

@@ -8,6 +8,8 @@ import {
   dictItemSaveBatchSchema,
 } from '../../../../shared/dict-admin.ts';
 import { PERM } from '../../../../shared/permissions.ts';
+import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
+import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import { sysDictItem } from '../../../db/schema/index.ts';
 import { listEntities } from '../../../lib/entity-list.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -118,10 +120,11 @@ export default async function dictItemRoutes(app: FastifyInstance) {
     if ((plan.inserts && !me.perms.has(PERM.dict.add)) || (plan.deletes && !me.perms.has(PERM.dict.delete)))
       return fail(MSG.noAuth, CODE.NO_AUTH);
     await plan.run();
-    const items = await itemsOfDict(db, dict.id);
-    return ok(
-      items.map((i) => dictItemJson(i, tz)),
-      '保存成功！',
+    const items = (await itemsOfDict(db, dict.id)).map((i) => dictItemJson(i, tz));
+    // open item grids of this dictionary (any instance) show the saved rows
+    await app.realtime.publishSaved(SOCKET_KEYS.dictItem, PERM.dict.list, requestCaseId(req.headers), () =>
+      Promise.resolve(items),
     );
+    return ok(items, '保存成功！');
   });
 }
