@@ -31,6 +31,7 @@ import logDeleteRoutes from './routes/sys/log/delete.ts';
 import dictAdminRoutes from './routes/sys/dict-admin/dicts.ts';
 import dictItemRoutes from './routes/sys/dict-admin/items.ts';
 import dictRoutes from './routes/sys/dict.ts';
+import dictLoadRoutes from './routes/sys/dict-load.ts';
 import orgLookupRoutes from './routes/sys/org-lookups.ts';
 import departTreeRoutes from './routes/sys/depart-tree.ts';
 import uploadRoutes from './routes/sys/common/upload.ts';
@@ -83,6 +84,7 @@ async function api(app: FastifyInstance) {
   await app.register(dictAdminRoutes);
   await app.register(dictItemRoutes);
   await app.register(dictRoutes);
+  await app.register(dictLoadRoutes);
   await app.register(orgLookupRoutes);
   await app.register(departTreeRoutes);
   await app.register(uploadRoutes);
