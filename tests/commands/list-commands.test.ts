@@ -115,3 +115,51 @@ describe('import <file> on the current grid', () => {
     expect(await positionByCode('anmo_02')).toBeUndefined();
   });
 });
+
+describe('editable-grid row commands and 查看详情 without a page', () => {
+  const ROW_COMMANDS = ['grid.addRow', 'grid.insertRow', 'grid.deleteRows', 'grid.moveUp', 'grid.moveDown'];
+
+  it('are unavailable (and not visible) while no editable grid is on screen', async () => {
+    const keys = { username: 'admin' };
+    for (const id of ROW_COMMANDS) {
+      await expect(h.executor.run(id, {}, { source: 'palette', keys })).rejects.toThrow('当前不可用');
+      expect(h.executor.visible(keys).map((c) => c.id)).not.toContain(id);
+    }
+  });
+
+  it('with an editable grid they need the page’s widget, which the terminal does not have', async () => {
+    const keys = { username: 'admin', editableGrid: true };
+    for (const id of ROW_COMMANDS) {
+      expect(h.executor.visible(keys).map((c) => c.id)).toContain(id);
+      await expect(h.executor.run(id, {}, { source: 'terminal', keys })).rejects.toThrow(
+        '该命令需要在页面中运行',
+      );
+    }
+  });
+
+  it('carry the shortcuts Alt+N, Alt+I, Alt+ArrowUp and Alt+ArrowDown; delete has none', () => {
+    const binding = (id: string) => h.executor.registry.get(id)?.keybinding;
+    expect(ROW_COMMANDS.map(binding)).toEqual(['Alt+N', 'Alt+I', undefined, 'Alt+ArrowUp', 'Alt+ArrowDown']);
+  });
+
+  it('查看详情 refuses with nothing selected, and otherwise needs the page', async () => {
+    const grid = { pageKey: 'position', title: '职务', queryKey: ['positions'] };
+    await expect(
+      h.executor.run('grid.detail', {}, { source: 'palette', keys: { username: 'admin' } }),
+    ).rejects.toThrow('当前不可用');
+    await expect(
+      h.executor.run(
+        'grid.detail',
+        {},
+        { source: 'palette', keys: { username: 'admin', grid, selection: [] } },
+      ),
+    ).rejects.toThrow('请选择一条记录！');
+    await expect(
+      h.executor.run(
+        'grid.detail',
+        {},
+        { source: 'terminal', keys: { username: 'admin', grid, selection: ['p1'] } },
+      ),
+    ).rejects.toThrow('该命令需要在页面中运行');
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import type { Locator } from 'playwright-core';
+import { startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { openDemo, rowIds, saveDemo } from '../support/editable-demo.ts';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -8,42 +9,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => env?.close());
 
-const DEMO = '/jeecg/j-vxe-table-demo';
-
-async function openDemo(): Promise<{ page: Page; grid: Locator }> {
-  const page = await env.newPage();
-  await login(page, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(DEMO)}`);
-  await page.waitForURL(`${env.url}${DEMO}`);
-  const grid = page.getByRole('tabpanel', { name: '技师排班' });
-  await row(grid, 'row_1001').waitFor();
-  return { page, grid };
-}
-
 const row = (grid: Locator, id: string) => grid.locator(`.ag-row[row-id="${id}"]`);
 const cell = (grid: Locator, id: string, key: string) => row(grid, id).locator(`.ag-cell[col-id="${key}"]`);
 
-/** Row ids of the grid in display order. */
-const rowIds = (grid: Locator) =>
-  grid.locator('.ag-row').evaluateAll((rows) =>
-    rows
-      .map((r) => ({ id: r.getAttribute('row-id') ?? '', index: Number(r.getAttribute('row-index')) }))
-      .sort((a, b) => a.index - b.index)
-      .map((r) => r.id),
-  );
-
-/** Click 保存 and read the shown result. */
-async function save(page: Page) {
-  await page.getByRole('button', { name: '保存', exact: true }).click();
-  const text = await page.getByLabel('保存结果').textContent();
-  return JSON.parse(text ?? '{}') as Record<
-    string,
-    { values: Array<Record<string, unknown>>; deleteIds: string[] }
-  >;
-}
-
 describe('editable grid demo page', () => {
   it('edits cells with F2, typing and Tab, and shows rule messages in a tooltip', async () => {
-    const { page, grid } = await openDemo();
+    const { page, grid } = await openDemo(env);
     const tooltip = grid.getByRole('tooltip');
     // focus the non-editable sequence cell, walk right to 技师, start editing with F2
     await cell(grid, 'row_1002', '__seq').click();
@@ -76,7 +47,7 @@ describe('editable grid demo page', () => {
     await page.keyboard.press('Control+a');
     await page.keyboard.type('13911112222');
     await page.keyboard.press('Enter');
-    const out = await save(page);
+    const out = await saveDemo(page);
     expect(out.roster!.values.find((v) => v.id === '1002')).toMatchObject({
       techName: '王芳二',
       phone: '13911112222',
@@ -86,7 +57,7 @@ describe('editable grid demo page', () => {
   });
 
   it('adds rows at the configured position and refuses clicks closer than 1500 ms', async () => {
-    const { page, grid } = await openDemo();
+    const { page, grid } = await openDemo(env);
     const toolbar = page.getByRole('toolbar', { name: '技师排班操作' });
     await toolbar.getByRole('button', { name: '新增设置' }).click();
     const settings = page.getByRole('dialog', { name: '新增设置' });
@@ -115,7 +86,7 @@ describe('editable grid demo page', () => {
   });
 
   it('drag sort writes orderNum 1..n and deleting a saved row lands in deleteIds', async () => {
-    const { page, grid } = await openDemo();
+    const { page, grid } = await openDemo(env);
     const handle = row(grid, 'row_1002').locator('.ag-row-drag');
     const target = await row(grid, 'row_1001').boundingBox();
     const from = await handle.boundingBox();
@@ -140,7 +111,7 @@ describe('editable grid demo page', () => {
     await expect.poll(() => rowIds(grid)).toEqual(['row_1002', 'row_1003']);
     await page.getByText('已删除：王芳').waitFor();
 
-    const out = await save(page);
+    const out = await saveDemo(page);
     expect(out.roster!.deleteIds).toEqual(['1001']);
     expect(out.roster!.values.map((v) => [v.id, v.orderNum])).toEqual([
       ['1002', 1],
@@ -152,7 +123,7 @@ describe('editable grid demo page', () => {
   });
 
   it('keeps disabled rows unselectable and activates the failing sub-table tab', async () => {
-    const { page, grid } = await openDemo();
+    const { page, grid } = await openDemo(env);
     await expect(row(grid, 'row_1003').getAttribute('class')).resolves.toContain('jvxe-disabled-row');
     const box = grid.locator('.ag-row[row-id="row_1003"] .ag-selection-checkbox input').first();
     await expect(box.isDisabled()).resolves.toBe(true);
@@ -174,7 +145,7 @@ describe('editable grid demo page', () => {
 
 describe('editable grid cell types', () => {
   it('reads out checkbox pairs, numbers, tags, selects, multi-selects, dates and radios', async () => {
-    const { page, grid } = await openDemo();
+    const { page, grid } = await openDemo(env);
     await cell(grid, 'row_1002', 'confirmed').getByRole('checkbox').check();
     await cell(grid, 'row_1002', 'sex').getByRole('radio', { name: '女' }).check();
     // number: invalid keystrokes keep the previous text
@@ -199,7 +170,7 @@ describe('editable grid cell types', () => {
     await cell(grid, 'row_1002', 'serviceDate').click();
     await grid.getByLabel('服务日期').fill('2026-06-01');
     await page.keyboard.press('Enter');
-    const out = await save(page);
+    const out = await saveDemo(page);
     expect(out.roster!.values.find((v) => v.id === '1002')).toMatchObject({
       confirmed: 'Y',
       sex: '2',
@@ -230,7 +201,7 @@ describe('editable grid cell types', () => {
 
 describe('editable grid pickers and row moves', () => {
   it('picks a user and a department from the server, inserts below and moves rows', async () => {
-    const { page, grid } = await openDemo();
+    const { page, grid } = await openDemo(env);
     await cell(grid, 'row_1001', 'manager').click();
     await page.getByRole('option', { name: /\(admin\)/ }).click();
     await expect(cell(grid, 'row_1001', 'manager').textContent()).resolves.toBe('管理员');
@@ -257,7 +228,7 @@ describe('editable grid pickers and row moves', () => {
     await grid.locator(`.ag-row[row-id="${ids[1]}"] .ag-selection-checkbox input`).first().check();
     await toolbar.getByRole('button', { name: '删除' }).click();
     await page.getByRole('button', { name: '确定' }).click();
-    const out = await save(page);
+    const out = await saveDemo(page);
     expect(out.roster!.deleteIds).toEqual([]);
     const first = out.roster!.values.find((v) => v.id === '1001')!;
     expect(first.manager).toBe('admin');

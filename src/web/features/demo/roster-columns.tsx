@@ -56,14 +56,15 @@ export const ROSTER_COLUMNS: EditableColumn[] = [
     ],
   },
   {
-    key: 'customer',
-    title: '客户',
+    // a table dictionary: users searched on the server (loadDict), stored by username
+    key: 'technician',
+    title: '服务技师',
     type: 'sel_search_async',
     width: 120,
     dictCode: 'sys_user,realname,username',
   },
   { key: 'depart', title: '部门', type: 'sel_depart' },
-  { key: 'manager', title: '负责人', type: 'sel_user' },
+  { key: 'manager', title: '督导', type: 'sel_user' },
   { key: 'serviceDate', title: '服务日期', type: 'date', validateRules: [{ required: true }] },
   { key: 'orderTime', title: '下单时间', type: 'datetime' },
   { key: 'startTime', title: '开始时间', type: 'time', width: 110 },
@@ -73,6 +74,7 @@ export const ROSTER_COLUMNS: EditableColumn[] = [
     type: 'inputNumber',
     width: 90,
     defaultValue: 60,
+    statistics: ['sum'],
     validateRules: [{ required: true }, { pattern: 'z', message: '${title}必须是整数分钟' }],
   },
   {
@@ -80,7 +82,7 @@ export const ROSTER_COLUMNS: EditableColumn[] = [
     title: '价格',
     type: 'inputNumber',
     width: 100,
-    statistics: ['sum'],
+    statistics: ['sum', 'average'],
     validateRules: [
       { pattern: 'money' },
       { handler: ({ value }) => (Number(value) > 9999 ? '${title}不能超过9999' : true) },
@@ -92,17 +94,20 @@ export const ROSTER_COLUMNS: EditableColumn[] = [
   { key: 'address', title: '地址', type: 'input_pop', width: 140 },
   { key: 'remark', title: '备注', type: 'textarea', width: 120 },
   { key: 'photo', title: '照片', type: 'image', width: 100 },
-  { key: 'license', title: '资质', type: 'file', width: 100 },
+  // stored certificates stay (allowRemove false); the upload button says what to upload
+  { key: 'license', title: '资质', type: 'file', width: 100, btnText: '上传资质', allowRemove: false },
   { key: 'attachment', title: '附件', type: 'upload', width: 100 },
   {
-    key: 'report',
-    title: '来源报表',
+    // the user_select report fills 负责人 and 负责人电话 of the same row
+    key: 'leader',
+    title: '负责人',
     type: 'popup',
-    width: 110,
-    popupCode: 'report_user',
-    orgFields: 'username',
-    destFields: 'report',
+    width: 130,
+    popupCode: 'user_select',
+    orgFields: 'realname,phone',
+    destFields: 'leader,leaderPhone',
   },
+  { key: 'leaderPhone', title: '负责人电话', type: 'input', width: 130 },
   { key: 'progress', title: '完成度', type: 'progress', width: 120 },
   { key: 'status', title: '状态', type: 'normal', width: 90 },
   {

@@ -16,6 +16,8 @@ export interface EditableCellContext {
   /** display texts remembered from pickers (user / department), keyed by column then value */
   labels: Map<string, Map<string, string>>;
   alwaysEdit: boolean;
+  /** open the popup report of a popup column for a row */
+  openPopup(node: IRowNode<GridRow>, key: string): void;
 }
 
 /** The key of the column a cell belongs to. */

@@ -38,6 +38,10 @@ export interface UploadCellParams {
   uploadnum?: number;
   /** show a download link for stored files (default true) */
   allowDownload?: boolean;
+  /** stored files may be removed (default true; failed uploads can always be removed) */
+  allowRemove?: boolean;
+  /** text of the upload button (default 上传文件 / 上传图片) */
+  btnText?: string;
 }
 
 /** Width of the file popup (spec §9). */
@@ -187,14 +191,16 @@ export function UploadCellEditor(props: CustomCellEditorProps & Partial<UploadCe
                 </Button>
               </>
             )}
-            <Button
-              size="sm"
-              variant="danger"
-              aria-label={`删除 ${f.name}`}
-              onClick={() => dispatch({ type: 'remove', uid: f.uid })}
-            >
-              删除
-            </Button>
+            {(props.allowRemove !== false || f.status !== 'done') && (
+              <Button
+                size="sm"
+                variant="danger"
+                aria-label={`删除 ${f.name}`}
+                onClick={() => dispatch({ type: 'remove', uid: f.uid })}
+              >
+                删除
+              </Button>
+            )}
           </li>
         ))}
       </ul>
@@ -212,7 +218,7 @@ export function UploadCellEditor(props: CustomCellEditorProps & Partial<UploadCe
           onClick={() => input.current?.click()}
           disabled={!canAdd(files, limit) && cellType !== 'upload'}
         >
-          {cellType === 'image' ? '上传图片' : '上传文件'}
+          {props.btnText ?? (cellType === 'image' ? '上传图片' : '上传文件')}
         </Button>
         <span className="flex-1" />
         <Button onClick={() => props.stopEditing(true)}>取消</Button>

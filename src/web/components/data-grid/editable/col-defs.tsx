@@ -18,7 +18,9 @@ import {
 import { DepartSelectEditor, UserSelectEditor } from '../cells/picker-editors.tsx';
 import { popupConfigError } from '../cells/cell-options.ts';
 import { UploadCellEditor, UploadCellRenderer, type UploadCellParams } from '../cells/upload-cell.tsx';
-import { GRID, canonicalType, columnWidth, isEditorType } from './column-defaults.ts';
+import { PopupCellRenderer, StatisticCellRenderer } from '../cells/popup-cell.tsx';
+import { STATISTIC_LABEL_KEY } from './statistics.ts';
+import { GRID, canonicalType, columnWidth, fieldExtendOf, isEditorType } from './column-defaults.ts';
 import type { ColumnType, EditableColumn, GridRow } from './types.ts';
 
 type Editor = ComponentType<CustomCellEditorProps<GridRow>>;
@@ -33,7 +35,6 @@ const DATE_EDITORS = { date: dateEditor('date'), datetime: dateEditor('datetime'
 function editorOf(type: ColumnType): { editor: Editor; popup?: boolean } | null {
   switch (type) {
     case 'input':
-    case 'popup':
       return { editor: TextEditor };
     case 'tags':
       return { editor: TagsEditor };
@@ -74,12 +75,6 @@ const RENDERERS: Partial<Record<ColumnType, ComponentType<never>>> = {
 
 /** Upload / file / image settings of a column (uploadnum from fieldExtendJson). */
 function uploadParams(column: EditableColumn, type: 'upload' | 'file' | 'image'): UploadCellParams {
-  let extend: { uploadnum?: unknown } = {};
-  try {
-    extend = column.fieldExtendJson ? (JSON.parse(column.fieldExtendJson) as typeof extend) : {};
-  } catch {
-    extend = {};
-  }
   return {
     cellType: type,
     ...(column.responseName ? { responseName: column.responseName } : {}),
@@ -87,8 +82,10 @@ function uploadParams(column: EditableColumn, type: 'upload' | 'file' | 'image')
     ...(column.data
       ? { data: Object.fromEntries(Object.entries(column.data).map(([k, v]) => [k, String(v)])) }
       : {}),
-    uploadnum: Number(extend.uploadnum) || 0,
+    uploadnum: Number(fieldExtendOf(column).uploadnum) || 0,
     allowDownload: column.allowDownload !== false,
+    allowRemove: column.allowRemove !== false,
+    ...(column.btnText ? { btnText: column.btnText } : {}),
   };
 }
 
@@ -119,10 +116,16 @@ export function toColDefs(columns: readonly EditableColumn[], env: ColDefsEnv): 
       continue;
     }
     const w = columnWidth(column, visible);
-    const edit =
-      isEditorType(type) && !(type === 'popup' && popupConfigError(column)) ? editorOf(type) : null;
+    // a popup column opens the popup report from its cell (valid configuration) instead of an editor
+    const popup = type === 'popup' && !popupConfigError(column);
+    const edit = isEditorType(type) && type !== 'popup' ? editorOf(type) : null;
     const upload =
       type === 'upload' || type === 'file' || type === 'image' ? uploadParams(column, type) : null;
+    const renderer = upload
+      ? UploadCellRenderer
+      : popup
+        ? PopupCellRenderer
+        : RENDERERS[type] || ValueRenderer;
     defs.push({
       field: column.key,
       colId: column.key,
@@ -134,15 +137,19 @@ export function toColDefs(columns: readonly EditableColumn[], env: ColDefsEnv): 
       ...(w.percent !== undefined ? { flex: w.percent, minWidth: w.minWidth ?? 100 } : { width: w.width }),
       ...(w.minWidth !== undefined ? { minWidth: w.minWidth } : {}),
       headerClass: column.validateRules?.some((r) => r.required) ? 'jvxe-required' : undefined,
-      editable: edit || upload ? (p) => !env.isDisabled(p.node, column.key) : false,
+      editable: edit || upload ? (p) => !p.node.rowPinned && !env.isDisabled(p.node, column.key) : false,
       cellEditor: upload ? UploadCellEditor : edit?.editor,
       cellEditorPopup: upload ? true : (edit?.popup ?? false),
       cellEditorPopupPosition: 'under',
-      cellRenderer: upload ? UploadCellRenderer : RENDERERS[type] || ValueRenderer,
-      ...(upload ? { cellRendererParams: upload, cellEditorParams: upload } : {}),
+      // statistics rows (pinned at the bottom) show plain numbers
+      cellRendererSelector: (p) =>
+        p.node.rowPinned
+          ? { component: StatisticCellRenderer }
+          : { component: renderer, ...(upload ? { params: upload } : {}) },
+      ...(upload ? { cellEditorParams: upload } : {}),
       cellClassRules: {
         'jvxe-invalid': (p) => Boolean(p.node.id && env.hasError(p.node.id, column.key)),
-        'jvxe-disabled-cell': (p) => env.isDisabled(p.node, column.key),
+        'jvxe-disabled-cell': (p) => !p.node.rowPinned && env.isDisabled(p.node, column.key),
       },
       // the checkbox toggles with Space instead of selecting the row
       suppressKeyboardEvent: type === 'checkbox' ? (p) => p.event.key === ' ' : undefined,
@@ -160,6 +167,7 @@ export const SEQUENCE_COLUMN: ColDef<GridRow> = {
   sortable: false,
   resizable: false,
   suppressMovable: true,
-  valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
+  // a statistics row shows its label (合计 / 平均值) here
+  valueGetter: (p) => (p.node?.rowPinned ? p.data?.[STATISTIC_LABEL_KEY] : (p.node?.rowIndex ?? 0) + 1),
   cellClass: 'text-gray-500',
 };

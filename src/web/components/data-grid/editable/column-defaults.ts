@@ -96,3 +96,37 @@ export const isMultiType = (column: EditableColumn): boolean => {
     ((t === 'sel_user' || t === 'sel_depart') && Boolean(column.multi))
   );
 };
+
+/** What `fieldExtendJson` (spec §3) may hold: picker settings and the upload count. */
+export interface FieldExtend {
+  multiSelect?: boolean;
+  store?: string;
+  text?: string;
+  uploadnum?: number;
+}
+
+/** The parsed `fieldExtendJson` of a column (empty when absent or not JSON). */
+export function fieldExtendOf(column: EditableColumn): FieldExtend {
+  if (!column.fieldExtendJson) return {};
+  try {
+    const parsed: unknown = JSON.parse(column.fieldExtendJson);
+    return parsed && typeof parsed === 'object' ? (parsed as FieldExtend) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A column with its `fieldExtendJson` folded in, as online forms send picker settings:
+ * `multiSelect` → `multi`, `store`, `text` (the column's own options win).
+ */
+export function withFieldExtend(column: EditableColumn): EditableColumn {
+  const extend = fieldExtendOf(column);
+  if (extend.multiSelect === undefined && !extend.store && !extend.text) return column;
+  return {
+    ...column,
+    multi: column.multi ?? extend.multiSelect,
+    store: column.store ?? extend.store,
+    text: column.text ?? extend.text,
+  };
+}

@@ -12,7 +12,7 @@ import './editable-grid.css';
 import { useSession } from '../../../lib/session.ts';
 import { optionsOf } from '../cells/cell-options.ts';
 import type { EditableCellContext } from '../cells/grid-context.ts';
-import { GRID, canonicalType, selectionColumnWidth } from './column-defaults.ts';
+import { GRID, canonicalType, selectionColumnWidth, withFieldExtend } from './column-defaults.ts';
 import { SEQUENCE_COLUMN, toColDefs } from './col-defs.tsx';
 import { CellTooltip, type TipTarget } from './cell-tooltip.tsx';
 import { GridToolbar } from './grid-toolbar.tsx';
@@ -23,6 +23,12 @@ import { useSpreadsheet } from '../spreadsheet/use-spreadsheet.ts';
 import { validateGridCell } from './table-validation.ts';
 import { useGridOps, type EditableGridHandle } from './use-grid-ops.ts';
 import { useGridWidgets } from './use-grid-widgets.ts';
+import { useGridSocket } from './use-grid-socket.ts';
+import { storedAuth } from '../list/column-auth.ts';
+import { visibleToolbarButtons } from './toolbar-auth.ts';
+import { statisticsRows } from './statistics.ts';
+import { GridPopup, applyPopupValues, type PopupTarget } from './grid-popup.tsx';
+import { popupConfigError } from '../cells/cell-options.ts';
 import type { DisabledRows, EditableColumn, GridChange, GridRow } from './types.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -51,8 +57,13 @@ export interface EditableGridProps {
   /** saved rows removed (read out): new rows never reach here */
   onRemove?(rows: GridRow[]): void;
   onChange?(change: GridChange): void;
-  /** realtime key; wired by the page (ignored here) */
+  /** realtime key (`/vxeSocket`): rows saved elsewhere under it update the rows shown */
   socketKey?: string;
+  /**
+   * auth prefix of the toolbar (spec §6): `authPre:add` hides 新增, `authPre:batch_delete` hides
+   * 删除, when the system defines the code and the user lacks it; hidden buttons register no widget
+   */
+  authPre?: string;
 }
 
 export type { EditableGridHandle } from './use-grid-ops.ts';
@@ -60,7 +71,8 @@ export type { EditableGridHandle } from './use-grid-ops.ts';
 /** The editable grid: spec §3 column types, §4 row operations, §5 cell validation, on AG Grid. */
 export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(
   function EditableGrid(props, ref) {
-    const { columns, rowKey = 'id', disabledRows, alwaysEdit = false } = props;
+    const { rowKey = 'id', disabledRows, alwaysEdit = false } = props;
+    const columns = useMemo(() => props.columns.map(withFieldExtend), [props.columns]);
     const rowHeight = props.rowHeight ?? GRID.rowHeight;
     const maxHeight = props.maxHeight ?? GRID.maxHeight;
     const { dicts } = useSession();
@@ -75,6 +87,13 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(
     const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
     const onChangeRef = useRef(props.onChange);
     onChangeRef.current = props.onChange;
+    const [popup, setPopup] = useState<PopupTarget | null>(null);
+    // bumped on every committed edit: the statistics rows are drawn again
+    const [version, setVersion] = useState(0);
+    const visible = useMemo(() => {
+      const { auth, allAuth } = storedAuth();
+      return visibleToolbarButtons(props.authPre, auth, allAuth);
+    }, [props.authPre]);
 
     const setRows = useCallback((next: GridRow[]) => {
       rowsRef.current = next;
@@ -138,6 +157,9 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(
         isDisabled: cellDisabled,
         labels,
         alwaysEdit,
+        openPopup: (node, key) => {
+          if (node.id && !node.rowPinned && !cellDisabled(node, key)) setPopup({ rowId: node.id, key });
+        },
       }),
       [byKey, dicts, checkCell, cellDisabled, labels, alwaysEdit],
     );
@@ -164,13 +186,15 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(
       onChange: (c) => onChangeRef.current?.(c),
     });
     useImperativeHandle(ref, () => ops.handle, [ops.handle]);
-    useGridWidgets(props.widgets !== false, ops.actions);
+    useGridSocket(props.socketKey, ops.handle, rowsRef, rowKey, props.prefix);
+    useGridWidgets(props.widgets !== false, ops.actions, visible);
 
     // spreadsheet keyboard, range selection, TSV copy/paste and undo/redo; pasted text is read
     // like typed input of the column's type, disabled cells and rows are skipped
     const sheet = useSpreadsheet(api, {
       editable: true,
-      canEdit: (node, colId) => byKey.has(colId) && !cellDisabled(node as IRowNode<GridRow>, colId),
+      canEdit: (node, colId) =>
+        !node.rowPinned && byKey.has(colId) && !cellDisabled(node as IRowNode<GridRow>, colId),
       parse: (colId, text) => {
         const column = byKey.get(colId);
         return column ? loadCell(column, text) : text;
@@ -187,17 +211,24 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(
       [columns, cellDisabled, errors, sheet.cellClassRules],
     );
     const hasDrag = columns.some((c) => canonicalType(c.type) === 'rowDragSort');
+    const statistics = useMemo(() => {
+      const data: GridRow[] = [];
+      if (api) api.forEachNode((n) => n.data && data.push(n.data));
+      return statisticsRows(columns, api ? data : rows, rowKey);
+      // `version` moves on every committed edit; the rows are read from the grid
+    }, [api, columns, rows, rowKey, version]);
     // header, rows and a horizontal scrollbar, up to maxHeight
-    const height = Math.min(maxHeight, 62 + Math.max(rows.length, 2) * rowHeight);
+    const height = Math.min(maxHeight, 62 + (Math.max(rows.length, 2) + statistics.length) * rowHeight);
 
     return (
       <div className="jvxe-grid">
         {props.toolbar !== false && (
-          <GridToolbar label={`${props.title ?? '表格'}操作`} actions={ops.actions} />
+          <GridToolbar label={`${props.title ?? '表格'}操作`} actions={ops.actions} visible={visible} />
         )}
         <div ref={wrapper} className="relative" style={{ height }}>
           <AgGridReact<GridRow>
             rowData={rows}
+            pinnedBottomRowData={statistics}
             columnDefs={columnDefs}
             context={context}
             getRowId={(p) => String(p.data[rowKey])}
@@ -230,6 +261,7 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(
               if (!key || !e.node.id) return;
               void checkCell(e.node.id, key);
               recheckColumn(key, e.node.id);
+              setVersion((v) => v + 1);
               onChangeRef.current?.({ type: 'edit', rowId: e.node.id, key, value: e.newValue });
             }}
             onCellEditingStopped={(e) => {
@@ -249,11 +281,25 @@ export const EditableGrid = forwardRef<EditableGridHandle, EditableGridProps>(
                 ev.preventDefault();
                 context.setValue(e.node, key, e.node.data?.[key] !== true);
               }
+              const column = key ? byKey.get(key) : undefined;
+              if (ev?.key === 'Enter' && key && column?.type === 'popup' && !popupConfigError(column))
+                context.openPopup(e.node, key);
             }}
             onBodyScroll={() => setTick((t) => t + 1)}
-            onRowDataUpdated={() => setTick((t) => t + 1)}
+            onRowDataUpdated={() => {
+              setTick((t) => t + 1);
+              setVersion((v) => v + 1);
+            }}
           />
           <CellTooltip wrapper={wrapper} tip={tip} tick={tick} />
+          <GridPopup
+            target={popup}
+            column={popup ? byKey.get(popup.key) : undefined}
+            onClose={() => setPopup(null)}
+            onPick={(rowId, values) => {
+              if (api) applyPopupValues(api, rowId, values, (k) => byKey.has(k));
+            }}
+          />
         </div>
       </div>
     );

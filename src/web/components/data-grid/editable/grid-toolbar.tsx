@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../ui.tsx';
 import { loadAddRowSettings, saveAddRowSettings, type AddRowSettings } from './add-row-settings.ts';
+import { TOOLBAR_BUTTONS, type ToolbarButton } from './toolbar-auth.ts';
 
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
@@ -66,31 +67,48 @@ export interface GridToolbarActions {
   moveDown(): void;
 }
 
-/** The editable grid's toolbar: 新增 (with settings), 插入, 删除, 上移, 下移. */
-export function GridToolbar({ label, actions }: { label: string; actions: GridToolbarActions }) {
+const ALL_BUTTONS: ReadonlySet<ToolbarButton> = new Set(TOOLBAR_BUTTONS);
+
+/**
+ * The editable grid's toolbar: 新增 (with settings), 插入, 删除, 上移, 下移; `visible` leaves out
+ * the buttons an auth prefix hides.
+ */
+export function GridToolbar({
+  label,
+  actions,
+  visible = ALL_BUTTONS,
+}: {
+  label: string;
+  actions: GridToolbarActions;
+  visible?: ReadonlySet<ToolbarButton>;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <div role="toolbar" aria-label={label} className="relative mb-2 flex flex-wrap items-center gap-2">
-      <span className="relative inline-flex">
-        <Button variant="primary" onClick={actions.add}>
-          新增
+      {visible.has('add') && (
+        <span className="relative inline-flex">
+          <Button variant="primary" onClick={actions.add}>
+            新增
+          </Button>
+          <Button
+            aria-label="新增设置"
+            aria-expanded={open}
+            className="ml-px"
+            onClick={() => setOpen((o) => !o)}
+          >
+            ⚙
+          </Button>
+          {open && <AddRowSettingsPopover onClose={() => setOpen(false)} />}
+        </span>
+      )}
+      {visible.has('insert') && <Button onClick={actions.insert}>插入</Button>}
+      {visible.has('remove') && (
+        <Button variant="danger" onClick={actions.remove}>
+          删除
         </Button>
-        <Button
-          aria-label="新增设置"
-          aria-expanded={open}
-          className="ml-px"
-          onClick={() => setOpen((o) => !o)}
-        >
-          ⚙
-        </Button>
-        {open && <AddRowSettingsPopover onClose={() => setOpen(false)} />}
-      </span>
-      <Button onClick={actions.insert}>插入</Button>
-      <Button variant="danger" onClick={actions.remove}>
-        删除
-      </Button>
-      <Button onClick={actions.moveUp}>上移</Button>
-      <Button onClick={actions.moveDown}>下移</Button>
+      )}
+      {visible.has('moveUp') && <Button onClick={actions.moveUp}>上移</Button>}
+      {visible.has('moveDown') && <Button onClick={actions.moveDown}>下移</Button>}
     </div>
   );
 }

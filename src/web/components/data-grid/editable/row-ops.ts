@@ -67,6 +67,16 @@ export function reorder(rows: readonly GridRow[], ids: readonly string[], rowKey
  * Remove rows by grid id. `removedSaved` lists only rows that were saved before (not temporary):
  * those are the ones for the remove event and for `deleteIds`.
  */
+/** Spec §8: `removeRows` given anything but a row id or a list of row ids throws. */
+export const REMOVE_ROWS_ARG = 'removeRows 的参数必须是行 id 或行 id 数组';
+
+/** The row ids of a `removeRows` argument: one id or a list of ids; throws TypeError otherwise. */
+export function rowIdList(arg: unknown): string[] {
+  if (typeof arg === 'string' && arg) return [arg];
+  if (Array.isArray(arg) && arg.every((v) => typeof v === 'string' && v)) return [...(arg as string[])];
+  throw new TypeError(REMOVE_ROWS_ARG);
+}
+
 export function removeRows(rows: readonly GridRow[], ids: readonly string[], rowKey = 'id') {
   const gone = new Set(ids);
   const removed = rows.filter((r) => gone.has(String(r[rowKey])));

@@ -1,4 +1,4 @@
-import { validateCell } from '../../../../shared/grid-rules.ts';
+import { validateCell, validateRows } from '../../../../shared/grid-rules.ts';
 import { readCell } from './row-values.ts';
 import type { CellError, EditableColumn, GridRow } from './types.ts';
 
@@ -34,15 +34,10 @@ export async function validateTable(
   columns: readonly EditableColumn[],
   rowKey = 'id',
 ): Promise<CellError[]> {
-  const errors: CellError[] = [];
-  const ruled = columns.filter((c) => c.validateRules?.length);
-  for (const row of rows) {
-    for (const column of ruled) {
-      const message = await validateGridCell(rows, row, column);
-      if (message) errors.push({ rowId: String(row[rowKey]), key: column.key, message });
-    }
-  }
-  return errors;
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const ruled = columns.map((c) => ({ key: c.key, title: c.title, rules: c.validateRules ?? [] }));
+  const errors = await validateRows(rows, ruled, (row, key) => readCell(byKey.get(key)!, row[key]));
+  return errors.map((e) => ({ rowId: String(rows[e.index]![rowKey]), key: e.key, message: e.message }));
 }
 
 /** A sub-table taking part in form validation. */

@@ -16,6 +16,7 @@ import {
   moveRows,
   removeRows,
   reorder,
+  rowIdList,
   writeOrder,
 } from './row-ops.ts';
 import { loadRow, newRow, readId, readRow } from './row-values.ts';
@@ -32,6 +33,8 @@ export interface EditableGridHandle {
   insertBelow(n?: number, rowId?: string): string[];
   /** remove the selected rows without asking; resolves how many were removed */
   removeSelected(): Promise<number>;
+  /** remove rows by grid id (one id or a list; anything else throws TypeError); returns how many */
+  removeRows(ids: string | readonly string[]): number;
   /** move the selected rows up (−1) or down (+1) */
   moveSelected(delta: -1 | 1): void;
   /** validate every cell; resolves with the failing cells (tooltip on the first) */
@@ -80,6 +83,20 @@ export function useGridOps(input: OpsInput) {
       cur()
         .api?.getSelectedNodes()
         .map((n) => n.id!) ?? [];
+    /** Remove rows by grid id; saved ones go to deleteIds and the remove event (spec §4). */
+    const remove = (ids: readonly string[]): number => {
+      if (!ids.length) return 0;
+      const { rowsRef, rowKey, columns, prefix, errors } = cur();
+      const out = removeRows(rowsRef.current, ids, rowKey);
+      deleteIds.current.push(...out.removedSaved.map((r) => readId(idOf(r), prefix)));
+      errors.dropRows(ids);
+      cur().setTip(null);
+      cur().setRows(out.rows);
+      if (out.removedSaved.length)
+        cur().onRemove?.(out.removedSaved.map((r) => readRow(columns, r, { rowKey, prefix })));
+      cur().onChange({ type: 'remove' });
+      return out.removed.length;
+    };
     const reveal = (id: string) => {
       requestAnimationFrame(() => {
         const node = cur().api?.getRowNode(id);
@@ -135,18 +152,10 @@ export function useGridOps(input: OpsInput) {
         return added.map(idOf);
       },
       async removeSelected() {
-        const ids = selected();
-        if (!ids.length) return 0;
-        const { rowsRef, rowKey, columns, prefix, errors } = cur();
-        const out = removeRows(rowsRef.current, ids, rowKey);
-        deleteIds.current.push(...out.removedSaved.map((r) => readId(idOf(r), prefix)));
-        errors.dropRows(ids);
-        cur().setTip(null);
-        cur().setRows(out.rows);
-        if (out.removedSaved.length)
-          cur().onRemove?.(out.removedSaved.map((r) => readRow(columns, r, { rowKey, prefix })));
-        cur().onChange({ type: 'remove' });
-        return out.removed.length;
+        return remove(selected());
+      },
+      removeRows(arg) {
+        return remove(rowIdList(arg));
       },
       moveSelected(delta) {
         const ids = selected();

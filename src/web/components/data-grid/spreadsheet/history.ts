@@ -32,14 +32,15 @@ export const HISTORY_LIMIT = 100;
 /** An empty history keeping at most `limit` batches. */
 export const emptyHistory = (limit = HISTORY_LIMIT): History => ({ past: [], future: [], limit });
 
-const same = (a: unknown, b: unknown) => a === b || (a == null && b == null) || Object.is(a, b);
+/** Whether two cell values are the same (null and undefined alike). */
+export const sameValue = (a: unknown, b: unknown) => a === b || (a == null && b == null) || Object.is(a, b);
 
 /**
  * Record a batch. Changes that change nothing are dropped; an empty batch leaves the history as it
  * is. A new batch clears the redo list, as in every editor.
  */
 export function record(history: History, batch: readonly CellChange[]): History {
-  const real = batch.filter((c) => !same(c.oldValue, c.newValue));
+  const real = batch.filter((c) => !sameValue(c.oldValue, c.newValue));
   if (real.length === 0) return history;
   const past = [...history.past, real];
   return { past: past.slice(Math.max(0, past.length - history.limit)), future: [], limit: history.limit };

@@ -9,7 +9,7 @@ import type { CellValueChangedEvent, GridApi, IRowNode } from 'ag-grid-community
 import { notify } from '../../../lib/notify.ts';
 import { attachInput } from './spreadsheet-input.ts';
 import { cellRange, contains, isSingleCell, normalise, type CellRange, type Rect } from './range.ts';
-import { emptyHistory, record, redo, undo, type CellChange, type History } from './history.ts';
+import { emptyHistory, record, redo, sameValue, undo, type CellChange, type History } from './history.ts';
 import { copyText, planPaste } from './clipboard-plan.ts';
 import { cellText, gridShape, isWritable, SPREADSHEET_SOURCES, writeCells } from './grid-access.ts';
 
@@ -46,7 +46,8 @@ export class SpreadsheetController {
   private colIndex = new Map<string, number>();
   private listeners = new Set<() => void>();
   /** pending value-changed events of our own writes, by row and column */
-  private echoes = new Map<string, number>();
+  /** values this controller wrote, by cell, whose value-changed events are still to come */
+  private echoes = new Map<string, unknown[]>();
 
   constructor(
     readonly api: GridApi,
@@ -215,29 +216,36 @@ export class SpreadsheetController {
   }
 
   /**
-   * Write cells, remembering which value-changed events are our own echo: AG Grid may report them
-   * later and under another source (a clear arrives as 'edit'), and they must not become user edits.
+   * Write cells, remembering which value-changed events are our own echo. AG Grid delivers
+   * `api.addEventListener` events later (its async queue), possibly under another source (a clear
+   * arrives as 'edit') and after a user's edit of the same cell: an echo is matched by cell and
+   * value, so that a user edit reported in between is never taken for one.
    */
   private write(writes: ReadonlyArray<{ node: IRowNode; colId: string; value: unknown }>, source: string) {
-    const keys = writes.flatMap((w) => (w.node.id ? [`${w.node.id}\u0000${w.colId}`] : []));
-    keys.forEach((k) => this.echoes.set(k, (this.echoes.get(k) ?? 0) + 1));
     const changes = writeCells(this.api, writes, source);
-    const changed = new Set(changes.map((c) => `${c.rowId}\u0000${c.colId}`));
-    for (const k of keys) if (!changed.has(k)) this.consumeEcho(k);
+    for (const c of changes) {
+      const key = `${c.rowId}\u0000${c.colId}`;
+      this.echoes.set(key, [...(this.echoes.get(key) ?? []), c.newValue]);
+    }
     return changes;
   }
 
-  private consumeEcho(key: string): boolean {
-    const n = this.echoes.get(key) ?? 0;
-    if (n <= 0) return false;
-    if (n === 1) this.echoes.delete(key);
-    else this.echoes.set(key, n - 1);
+  private consumeEcho(key: string, value: unknown): boolean {
+    const pending = this.echoes.get(key);
+    const at = pending?.findIndex((v) => sameValue(v, value)) ?? -1;
+    if (!pending || at < 0) return false;
+    if (pending.length === 1) this.echoes.delete(key);
+    else
+      this.echoes.set(
+        key,
+        pending.filter((_, i) => i !== at),
+      );
     return true;
   }
 
   private onValueChanged(e: CellValueChangedEvent) {
     if (!e.node.id) return;
-    if (this.consumeEcho(`${e.node.id}\u0000${e.column.getColId()}`)) return;
+    if (this.consumeEcho(`${e.node.id}\u0000${e.column.getColId()}`, e.newValue)) return;
     if (e.source && SPREADSHEET_SOURCES.has(e.source)) return;
     this.history = record(this.history, [
       { rowId: e.node.id, colId: e.column.getColId(), oldValue: e.oldValue, newValue: e.newValue },

@@ -142,10 +142,11 @@ export function attachInput(sheet: SpreadsheetController, api: GridApi): () => v
       sheet.clear();
     } else if (mod && ((key === 'z' && e.shiftKey) || key === 'y')) {
       stop();
-      sheet.redo();
+      // after the grid's queued value-changed events (an edit committed just before is recorded first)
+      setTimeout(() => sheet.redo(), 0);
     } else if (mod && key === 'z') {
       stop();
-      sheet.undo();
+      setTimeout(() => sheet.undo(), 0);
     }
   };
 

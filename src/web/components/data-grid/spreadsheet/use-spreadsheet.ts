@@ -66,7 +66,11 @@ export function useSpreadsheet(api: GridApi | null, options: SpreadsheetOptions)
   ref.current = controller;
   // stable across renders so that spreading them never re-creates the grid's columns
   const rules = useMemo<CellClassRules>(
-    () => ({ [RANGE_CLASS]: (p) => ref.current?.inRange(p.rowIndex, p.column.getColId()) ?? false }),
+    // pinned rows (statistics) keep their own row indexes and are never part of a range
+    () => ({
+      [RANGE_CLASS]: (p) =>
+        !p.node.rowPinned && (ref.current?.inRange(p.rowIndex, p.column.getColId()) ?? false),
+    }),
     [],
   );
   const gridProps = useMemo(() => ({ defaultColDef: { cellClassRules: rules } }), [rules]);
