@@ -96,6 +96,10 @@ describe('部门管理 tree table', () => {
     const page = await env.newPage();
     await openDepartPage(page);
     const form = page.getByRole('form', { name: '查询条件' });
+    // an empty search asks for a name and keeps the tree
+    await form.getByRole('button', { name: '查询' }).click();
+    await page.getByText('请输入搜索内容').waitFor();
+    await rowOf(page, '悦到家健康服务有限公司').waitFor();
     await form.getByLabel('部门名称').fill('技师');
     await form.getByRole('button', { name: '查询' }).click();
     await rowOf(page, '技师主管').waitFor();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Input } from '../../components/ui.tsx';
 import { TreeGrid, type TreeColumn } from '../../components/data-grid/tree/tree-grid.tsx';
 import type { TreeRecord } from '../../components/data-grid/tree/tree-rows.ts';
+import { notify } from '../../lib/notify.ts';
 
 /** A department row of GET /sys/sysDepart/queryTreeTableList. */
 interface DepartRow extends TreeRecord {
@@ -33,6 +34,9 @@ const DEPART_COLUMNS: Array<TreeColumn<DepartRow>> = [
   { field: 'createTime', title: '创建时间', width: 180 },
 ];
 
+/** Spec §8: searching with an empty box. */
+export const EMPTY_SEARCH = '请输入搜索内容';
+
 /** `*text*` (contains), unless the text already uses the search-input modes. */
 const fuzzy = (text: string) => (/[*!<>=,]/.test(text) ? text : `*${text}*`);
 
@@ -42,6 +46,8 @@ export default function DepartPage() {
   const [departName, setDepartName] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // a search needs a name (spec §8); 重置 shows the whole tree again
+    if (!draft.trim()) return void notify('warning', EMPTY_SEARCH);
     setDepartName(draft.trim());
   };
   return (

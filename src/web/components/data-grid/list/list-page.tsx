@@ -21,6 +21,7 @@ import {
   initialListState,
   listParams,
   listReducer,
+  type ListAction,
 } from './list-params.ts';
 import { hiddenFields, storedAuth } from './column-auth.ts';
 import { filterFieldOf, sortFieldOf, toColDefs } from './column-defs.ts';
@@ -54,19 +55,27 @@ export function ListPage<Row extends { id: string }>({
   children?: ReactNode;
 }) {
   const fallbackSort = config.defaultSort ?? DEFAULT_SORT;
-  const [state, dispatch] = useReducer(listReducer(fallbackSort), fallbackSort, initialListState);
+  const reduce = useMemo(() => listReducer(fallbackSort), [fallbackSort]);
+  const [state, dispatch] = useReducer(reduce, fallbackSort, initialListState);
   const [gridApi, setGridApi] = useState<GridApi<Row> | null>(null);
   const sheet = useSpreadsheet(gridApi, { editable: false });
   const toolbar = useMenu(`${config.pageKey}.toolbar`);
   const gridTools = useMenu('grid.toolbar');
   const listUrl = config.url.list;
   const params = listParams(state);
-  const { data, isFetching, error } = useQuery({
+  const { data, isFetching, error, refetch } = useQuery({
     queryKey: [...config.queryKey, 'list', params],
     queryFn: () => call<Page<Row>>('GET', listUrl!, { query: params }),
     enabled: Boolean(listUrl),
     placeholderData: keepPreviousData,
   });
+
+  /** 查询 / 重置 always load the list (JeecgBoot's searchQuery), also when nothing changed. */
+  const searchAgain = (action: ListAction) => {
+    const same = JSON.stringify(listParams(reduce(state, action))) === JSON.stringify(params);
+    dispatch(action);
+    if (same && listUrl) void refetch();
+  };
 
   useEffect(() => {
     if (!listUrl) notify('error', MISSING_LIST_URL);
@@ -133,10 +142,12 @@ export function ListPage<Row extends { id: string }>({
 
   useEffect(() => (canImport ? registerImportWidget() : undefined), [canImport]);
 
+  // a new page, search or sort starts with nothing ticked; rows updated in place keep their ticks
+  const paramsKey = JSON.stringify(params);
   useEffect(() => {
     runtime.setKeys({ selection: [] });
     gridApi?.deselectAll();
-  }, [data, gridApi]);
+  }, [paramsKey, gridApi]);
 
   // rows saved elsewhere (another user or server instance) update in place, with the reload effect
   const queryClient = useQueryClient();
@@ -179,8 +190,8 @@ export function ListPage<Row extends { id: string }>({
       {config.search?.length ? (
         <SearchBar
           fields={config.search}
-          onSearch={(search) => dispatch({ type: 'search', search })}
-          onReset={() => dispatch({ type: 'reset' })}
+          onSearch={(search) => searchAgain({ type: 'search', search })}
+          onReset={() => searchAgain({ type: 'reset' })}
         />
       ) : null}
       <div className="rounded bg-white p-3 shadow-sm">
@@ -266,10 +277,17 @@ export function ListPage<Row extends { id: string }>({
       <DetailsModal
         open={detail !== null}
         onClose={() => setDetail(null)}
-        fields={toColDefs(config.columns, hidden).map((c) => ({
-          label: c.headerName ?? '',
-          value: String((detail as Record<string, unknown> | null)?.[c.colId ?? ''] ?? ''),
-        }))}
+        fields={toColDefs(config.columns, hidden).map((c) => {
+          const column = columnsById.get(c.colId ?? '');
+          return {
+            label: c.headerName ?? '',
+            value:
+              detail && column?.render
+                ? column.render(detail)
+                : String((detail as Record<string, unknown> | null)?.[c.colId ?? ''] ?? ''),
+          };
+        })}
+        tabs={detail ? config.detailTabs?.(detail) : undefined}
       />
       {children}
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { DetailTab } from '../dialogs/details-modal.tsx';
 import type { SuperQueryField } from '../../../../shared/super-query.ts';
 import type { SortState } from './list-params.ts';
 
@@ -53,6 +54,8 @@ export interface ListPageConfig<Row extends { id: string }> {
   rowArgs?(row: Row): Record<string, unknown>;
   /** width of the 操作 column */
   actionsWidth?: number;
+  /** sub forms of a row's 详细信息 dialog (tabs below its fields), e.g. a dictionary's items */
+  detailTabs?(row: Row): DetailTab[];
   /** realtime table key (`/vxeSocket`): rows saved elsewhere update in place */
   socketKey?: string;
 }
