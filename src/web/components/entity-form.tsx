@@ -11,6 +11,8 @@ export interface FormField {
   label: string;
   type?: 'text' | 'select';
   dictCode?: string;
+  /** choices of a select that has no dictionary */
+  options?: Array<{ value: string; text: string }>;
   /** not editable once saved (e.g. a code other rows refer to) */
   fixedOnEdit?: boolean;
 }
@@ -95,7 +97,7 @@ export function EntityFormHost({
                 onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
               >
                 <option value="">请选择</option>
-                {(dicts[f.dictCode ?? ''] ?? []).map((o) => (
+                {(f.options ?? dicts[f.dictCode ?? ''] ?? []).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.text}
                   </option>

@@ -17,6 +17,7 @@ export const PAGES: Record<string, Page> = {
   'system/UserList': lazy(() => import('../../features/user/user-page.tsx')),
   'system/DepartList': lazy(() => import('../../features/depart/depart-page.tsx')),
   'system/SysPositionList': lazy(() => import('../../features/position/position-page.tsx')),
+  'system/DictList': lazy(() => import('../../features/dict/dict-page.tsx')),
   'system/LogList': lazy(() => import('../../features/log/log-page.tsx')),
   'jeecg/JVxeDemo': lazy(() => import('../../features/demo/editable-grid-page.tsx')),
   'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineCommand } from '../core/define-command.ts';
+import { PERM } from '../../src/shared/permissions.ts';
+import { requireTargets } from '../grid/targets.ts';
+import type { Page } from '../../src/shared/api.ts';
+import { DICT_ITEM_COLUMNS, findDict } from './keys.ts';
+
+/** The most items one dictionary shows (the item grid edits them all at once). */
+export const DICT_ITEMS_MAX = 1000;
+
+export default defineCommand({
+  id: 'dict.items',
+  title: '字典配置',
+  category: '数据字典',
+  aliases: ['dictionary items', 'dict items'],
+  keywords: ['字典项', '配置', '字典值'],
+  permission: PERM.dict.list,
+  menus: [{ menu: 'dict.row', group: '2_items', order: 1, label: '字典配置' }],
+  args: z.object({
+    id: z.string().optional().describe('字典id或编码；默认表格选中行'),
+  }),
+  positional: ['id'],
+  async run(ctx, { id }) {
+    const [target] = requireTargets(ctx, id);
+    const dict = await findDict(ctx, target!);
+    // on screen: the editable item grid; in the terminal: the items as a table
+    if (ctx.open) return void (await ctx.open('dict.items', { dict }));
+    const page = await ctx.api.get<Page<Record<string, unknown>>>('/sys/dictItem/list', {
+      dictId: dict.id,
+      pageSize: DICT_ITEMS_MAX,
+    });
+    return {
+      message: `${dict.dictName}（${dict.dictCode}）共 ${page.total} 项`,
+      table: { columns: DICT_ITEM_COLUMNS, rows: page.records },
+      records: page.records,
+    };
+  },
+});

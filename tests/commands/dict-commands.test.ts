@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverHarness } from './server-harness.ts';
+
+/** Dictionary commands through the real executor against the real server. */
+let h: Awaited<ReturnType<typeof serverHarness>>;
+beforeAll(async () => {
+  h = await serverHarness();
+});
+afterAll(async () => h?.close());
+
+const dictByCode = async (dictCode: string) => {
+  const r = await h.t.call('GET', '/sys/dict/list', { token: h.token, query: { dictCode } });
+  return r.body.result.records[0] as Record<string, unknown> | undefined;
+};
+const itemsOf = async (dictId: string) => {
+  const r = await h.t.call('GET', '/sys/dictItem/list', { token: h.token, query: { dictId } });
+  return (r.body.result.records as Array<Record<string, unknown>>).map((i) => `${i.itemValue}=${i.itemText}`);
+};
+
+describe('dict commands', () => {
+  it('adds, edits, lists the items of and deletes a dictionary from the terminal', async () => {
+    const add = await h.terminal('dict add service_level 服务等级');
+    expect(add.results[0]?.status).toBe('ok');
+    const dict = await dictByCode('service_level');
+    expect(dict?.dictName).toBe('服务等级');
+
+    const edit = await h.terminal('dict edit service_level --description 技师服务等级');
+    expect(edit.results[0]?.status).toBe('ok');
+    expect((await dictByCode('service_level'))?.description).toBe('技师服务等级');
+
+    const rows = JSON.stringify([
+      { itemText: '初级', itemValue: 'junior' },
+      { itemText: '高级', itemValue: 'senior' },
+    ]);
+    const save = await h.terminal(`dict saveItems service_level '${rows}'`);
+    expect(save.results[0]?.status).toBe('ok');
+    expect(await itemsOf(String(dict!.id))).toEqual(['junior=初级', 'senior=高级']);
+
+    const items = await h.terminal('dict items service_level');
+    expect(items.out).toMatch(/名称\s+数据值/);
+    expect(items.out).toContain('服务等级（service_level）共 2 项');
+    expect(items.out).toContain('senior');
+
+    h.state.answer = true;
+    const del = await h.terminal('dict list --dictCode service_level | dict delete');
+    h.state.answer = false;
+    expect(del.results.at(-1)?.status).toBe('ok');
+    expect(h.state.confirms.at(-1)).toBe('是否删除选中数据?');
+    expect(await dictByCode('service_level')).toBeUndefined();
+  });
+
+  it('refuses items that break the grid rules, naming the row, and saves nothing', async () => {
+    const dict = await dictByCode('priority');
+    const before = await itemsOf(String(dict!.id));
+    const rows = JSON.stringify([
+      { itemText: '紧急', itemValue: 'U' },
+      { itemText: '', itemValue: 'V' },
+    ]);
+    const bad = await h.terminal(`dict saveItems priority '${rows}'`);
+    expect(bad.results[0]?.status).toBe('error');
+    expect(bad.results[0]?.error).toBe('第2行：请输入名称');
+    const notJson = await h.terminal(`dict saveItems priority '{not json'`);
+    expect(notJson.results[0]?.error).toContain('行数据必须是 JSON 数组');
+    expect(await itemsOf(String(dict!.id))).toEqual(before);
+  });
+
+  it('says which dictionary is unknown', async () => {
+    const { results } = await h.terminal('dict items no_such_dict');
+    expect(results[0]?.error).toBe('未找到对应字典');
+  });
+});
