@@ -20,6 +20,7 @@ export default defineCommand({
     sex: z.enum(['1', '2']).optional().describe('性别：1 男，2 女'),
     birthday: z.string().optional().describe('生日 YYYY-MM-DD'),
     workNo: z.string().optional().describe('工号'),
+    post: z.string().optional().describe('职务编码，逗号分隔'),
     roles: z.string().optional().describe('角色id，逗号分隔'),
     departs: z.string().optional().describe('部门id，逗号分隔'),
   }),
@@ -38,6 +39,7 @@ export default defineCommand({
       sex: args.sex,
       birthday: args.birthday,
       workNo: args.workNo,
+      post: args.post,
       selectedroles: args.roles,
       selecteddeparts: args.departs,
     });

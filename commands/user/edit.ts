@@ -19,6 +19,7 @@ export default defineCommand({
     sex: z.enum(['1', '2']).optional().describe('性别：1 男，2 女'),
     birthday: z.string().optional().describe('生日 YYYY-MM-DD'),
     workNo: z.string().optional().describe('工号'),
+    post: z.string().optional().describe('职务编码，逗号分隔'),
     roles: z.string().optional().describe('角色id，逗号分隔（替换原有角色）'),
     departs: z.string().optional().describe('部门id，逗号分隔（替换原有部门）'),
   }),

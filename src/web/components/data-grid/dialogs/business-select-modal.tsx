@@ -67,6 +67,8 @@ function BusinessSelectBody(props: BusinessSelectModalProps) {
   const page = pageOf(list.data);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // React bubbles events through the portal: a form hosting this picker must not submit too
+    e.stopPropagation();
     setState((s) => ({ ...s, pageNo: 1, search: text }));
   };
   const confirm = () => {

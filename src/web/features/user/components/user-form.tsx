@@ -4,8 +4,9 @@ import { userAddSchema, userEditSchema } from '../../../../shared/user.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { Button, Field, Input } from '../../../components/ui.tsx';
 import { request } from '../../../lib/api-client.ts';
-import { registerWidget, runCommand } from '../../../shell/runtime.ts';
+import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
 import type { Result } from '../../../../shared/api.ts';
+import { PERM } from '../../../../shared/permissions.ts';
 import {
   departTreeQuery,
   rolesQuery,
@@ -14,6 +15,8 @@ import {
   userRolesQuery,
   type DepartNode,
 } from '../api/get-user.ts';
+import { userPostsQuery } from '../api/get-user-posts.ts';
+import { UserPostField } from './user-post-field.tsx';
 
 type Values = Record<string, string>;
 type Errors = Record<string, string | undefined>;
@@ -32,11 +35,17 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
   const user = useQuery({ ...userQuery(id ?? ''), enabled: mode === 'edit' && !!id });
   const userRoles = useQuery({ ...userRolesQuery(id ?? ''), enabled: mode === 'edit' && !!id });
   const userDeparts = useQuery({ ...userDepartsQuery(id ?? ''), enabled: mode === 'edit' && !!id });
+  const userPosts = useQuery({ ...userPostsQuery(id ?? ''), enabled: mode === 'edit' && !!id });
   const roles = useQuery(rolesQuery());
   const departs = useQuery(departTreeQuery());
   const [v, setV] = useState<Values>({ sex: '1' });
   const [roleIds, setRoleIds] = useState<string[]>([]);
   const [departIds, setDepartIds] = useState<string[]>([]);
+  // the codes come from the record being edited; names only label them (a code without one shows as is)
+  const [postCodes, setPostCodes] = useState<string[]>([]);
+  const [postNames, setPostNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const addPostNames = (posts: Array<{ code: string; name: string }>) =>
+    setPostNames((m) => new Map([...m, ...posts.map((p) => [p.code, p.name] as const)]));
   const [errors, setErrors] = useState<Errors>({});
 
   useEffect(() => {
@@ -50,7 +59,11 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       email: u.email ?? '',
       workNo: u.workNo ?? '',
     });
+    setPostCodes((u.post ?? '').split(',').filter(Boolean));
   }, [user.data]);
+  useEffect(() => {
+    if (userPosts.data) addPostNames(userPosts.data);
+  }, [userPosts.data]);
   useEffect(() => setRoleIds(userRoles.data ?? []), [userRoles.data]);
   useEffect(() => setDepartIds((userDeparts.data ?? []).map((d) => d.key)), [userDeparts.data]);
 
@@ -74,6 +87,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       confirmpassword: v.confirmpassword,
       selectedroles: roleIds.join(','),
       selecteddeparts: departIds.join(','),
+      post: postCodes.join(','),
     };
     const parsed = (mode === 'add' ? userAddSchema : userEditSchema).safeParse(body);
     const next: Errors = {};
@@ -94,6 +108,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       workNo: v.workNo,
       roles: roleIds.join(','),
       departs: departIds.join(','),
+      post: postCodes.join(','),
     };
     const result =
       mode === 'add'
@@ -149,6 +164,17 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       <Field label="邮箱" error={errors.email}>
         <Input value={v.email ?? ''} onChange={set('email')} onBlur={() => void checkUnique('email')()} />
       </Field>
+      <UserPostField
+        codes={postCodes}
+        names={postNames}
+        error={errors.post}
+        canPick={runtime.can(PERM.position.list)}
+        onChange={(posts) => {
+          setPostCodes(posts.map((p) => p.code));
+          addPostNames(posts);
+        }}
+      />
+      <div />
       <fieldset className="col-span-2 text-sm">
         <legend className="mb-1 text-gray-600">角色</legend>
         <div className="flex flex-wrap gap-3">
