@@ -52,6 +52,9 @@ describe('palette', () => {
     const page = await env.newPage();
     await login(page, env.url, 'admin');
     await page.waitForURL(`${env.url}/dashboard/analysis`);
+    // the URL changes before the signed-in frame (which owns the shortcuts) has rendered; a person
+    // presses Mod+K once they see the page, so wait for its home tab
+    await page.getByRole('tab', { name: /首页/ }).waitFor();
     // typed straight after the shortcut, as a power user does: no key may be lost
     await page.keyboard.press('Control+k');
     await page.keyboard.type('yhgl');
