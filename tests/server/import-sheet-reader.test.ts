@@ -54,6 +54,31 @@ describe('xlsx sheet reader', () => {
     ]);
   });
 
+  it('counts date serials from 1904 in a workbook that says so (Excel for Mac), from 1900 otherwise', async () => {
+    const book = async (date1904: boolean) => {
+      const wb = new ExcelJS.Workbook();
+      wb.properties.date1904 = date1904;
+      const ws = wb.addWorksheet('用户');
+      ws.addRow(['用户账号', '生日']);
+      // 35064 days after 1904-01-01 is 2000-01-01; after 1899-12-30 it is 1995-12-31
+      ws.addRow(['serial', 35064]);
+      // a date cell exceljs itself writes as a serial of the workbook's system
+      ws.addRow(['dated', new Date(Date.UTC(2001, 1, 3))]);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const birthdays = async (content: Buffer) => {
+      const out: Record<string, string | undefined> = {};
+      for await (const batch of readSheetRows(content, COLUMNS, 10))
+        for (const r of batch) out[r.values.username!] = r.values.birthday;
+      return out;
+    };
+    await expect(birthdays(await book(true))).resolves.toEqual({ serial: '2000-01-01', dated: '2001-02-03' });
+    await expect(birthdays(await book(false))).resolves.toEqual({
+      serial: '1995-12-31',
+      dated: '2001-02-03',
+    });
+  });
+
   it('refuses sheets without a header or without a required column', async () => {
     await expect(read([['x'], ['y']])).rejects.toThrow(IMPORT_MSG.noHeader);
     await expect(read([['手机号'], ['1']])).rejects.toThrow(IMPORT_MSG.missingColumn(['用户账号']));

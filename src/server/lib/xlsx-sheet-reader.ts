@@ -166,7 +166,7 @@ export class WorkbookError extends Error {}
 /** The first worksheet's rows in either format, and whether its date serials count from 1904. */
 function sheetSource(content: Buffer): { date1904: boolean; rows: Iterable<RawRow> | AsyncIterable<RawRow> } {
   if (sniffWorkbook(content) === 'biff') return xlsSheetRows(content, MAX_BIFF_STREAM_BYTES);
-  return { date1904: false, rows: xlsxSheetRows(content) };
+  return xlsxSheetRows(content);
 }
 
 /**

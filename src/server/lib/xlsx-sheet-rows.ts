@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { RawRow } from './xlsx-sheet-reader.ts';
-import { entryTextStream, firstSheetPath, zipEntries } from './xlsx-zip.ts';
+import { entryTextStream, firstSheetPath, workbookDate1904, zipEntries, type ZipEntry } from './xlsx-zip.ts';
 
 const require = createRequire(import.meta.url);
 const WorksheetReader = require('exceljs/lib/stream/xlsx/worksheet-reader.js') as new (init: {
@@ -31,13 +31,22 @@ async function readSharedStrings(entry: Readable): Promise<unknown[]> {
 }
 
 /**
- * The rows of the first worksheet of the OOXML workbook in `content`, as exceljs reads them.
- * Throws (any error) when the archive or its parts cannot be read.
+ * The rows of the first worksheet of the OOXML workbook in `content`, as exceljs reads them, and
+ * whether its dates count from 1904. Throws (any error, also from the iterator) when the archive
+ * or its parts cannot be read.
  */
-export async function* xlsxSheetRows(content: Buffer): AsyncGenerator<RawRow> {
+export function xlsxSheetRows(content: Buffer): { date1904: boolean; rows: AsyncIterable<RawRow> } {
   const entries = zipEntries(content);
   const sheetPath = entries && firstSheetPath(content, entries);
   if (!entries || !sheetPath) throw new Error('no worksheet in the archive');
+  return { date1904: workbookDate1904(content, entries), rows: sheetRows(content, entries, sheetPath) };
+}
+
+async function* sheetRows(
+  content: Buffer,
+  entries: Map<string, ZipEntry>,
+  sheetPath: string,
+): AsyncGenerator<RawRow> {
   let sheet: Readable | undefined;
   try {
     const strings = entries.get('xl/sharedStrings.xml');

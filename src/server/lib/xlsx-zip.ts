@@ -90,6 +90,17 @@ const attr = (tag: string, name: string): string | undefined =>
   new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /**
+ * Whether the workbook's date serials count from 1904 (`<workbookPr date1904="1"/>` in
+ * xl/workbook.xml, as Excel for Mac wrote them); false when the part or the flag is missing.
+ */
+export function workbookDate1904(buf: Buffer, entries: Map<string, ZipEntry>): boolean {
+  const book = entries.get('xl/workbook.xml');
+  const pr = book && /<(?:\w+:)?workbookPr\s[^>]*>/.exec(entryText(buf, book))?.[0];
+  const flag = pr && attr(pr, 'date1904');
+  return flag === '1' || flag === 'true';
+}
+
+/**
  * Path of the first worksheet in tab order (workbook.xml's first `<sheet>` through its
  * relationship), else the lowest-numbered `xl/worksheets/sheetN.xml`.
  */
