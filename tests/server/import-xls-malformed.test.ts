@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MSG, WorkbookError, type ImportColumn } from '../../src/server/lib/xlsx-sheet-reader.ts';
+import { BiffStringError, SegmentReader } from '../../src/server/lib/biff-strings.ts';
+import { BIFF, recordAt, workbookStream } from '../../src/server/lib/xls-sheet-rows.ts';
 import { cfbLayout, fixture, readAll } from './xls-support.ts';
 
 const COLUMNS: ImportColumn[] = [
@@ -84,6 +86,30 @@ describe('xls reader on malformed files', () => {
     looping.writeUInt32LE(111, 0x2c);
     looping.writeUInt32LE(sectors + extra, looping.length - 4);
     await unreadable(looping);
+  });
+
+  it('refuses a LABELSST cell pointing past the shared-string table (not an empty cell)', async () => {
+    const content = Buffer.from(fixture('users-import.xls'));
+    const stream = workbookStream(content, 1 << 20);
+    let at = 0;
+    while (recordAt(stream, at).type !== BIFF.LABELSST) at = recordAt(stream, at).next;
+    // the record's bytes (header, row, column, xf, index) are unique in the file: patch the index
+    const pos = content.indexOf(stream.subarray(at, at + 14));
+    expect(pos).toBeGreaterThan(0);
+    content.writeUInt32LE(0x00ffffff, pos + 10);
+    await unreadable(content);
+  });
+
+  it('refuses a string continued into an empty CONTINUE segment instead of reading on', () => {
+    // a 4-character string: 'ab', an empty segment, then 'cde' (one character too many)
+    const reader = new SegmentReader([
+      Buffer.from([4, 0, 0, 0x61, 0x62]),
+      Buffer.alloc(0),
+      Buffer.from([0, 0x63, 0x64, 0x65]),
+    ]);
+    expect(() => reader.unicodeString(false)).toThrow(BiffStringError);
+    const whole = new SegmentReader([Buffer.from([4, 0, 0, 0x61, 0x62]), Buffer.from([0, 0x63, 0x64])]);
+    expect(whole.unicodeString(false)).toBe('abcd');
   });
 
   it('never crashes or hangs on random damage: every outcome is rows or a WorkbookError', async () => {

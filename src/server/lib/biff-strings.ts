@@ -74,7 +74,8 @@ export class SegmentReader {
       }
       const width = wide ? 2 : 1;
       const n = Math.min(count, Math.floor((s.length - this.pos) / width));
-      if (n === 0) throw new BiffStringError('character split in half');
+      // n < 0: an empty CONTINUE segment (no flags byte); 0: a character split across segments
+      if (n <= 0) throw new BiffStringError('character split in half or empty segment');
       out += s.toString(wide ? 'utf16le' : 'latin1', this.pos, this.pos + n * width);
       this.pos += n * width;
       count -= n;

@@ -183,8 +183,12 @@ function* worksheetRows(stream: Buffer, start: number, strings: string[]): Gener
     else if (nested > 0) continue;
     else if (rec.type === BIFF.EOF) return yield* flush();
     else if (rec.type === BIFF.DBCELL) yield* flush();
-    else if (rec.type === BIFF.LABELSST) set(d, strings[d.readUInt32LE(6)]);
-    else if (rec.type === BIFF.LABEL || rec.type === BIFF.RSTRING)
+    else if (rec.type === BIFF.LABELSST) {
+      // an index past the shared-string table is a broken file, not an empty cell
+      const index = d.readUInt32LE(6);
+      if (index >= strings.length) throw new XlsError('corrupt');
+      set(d, strings[index]);
+    } else if (rec.type === BIFF.LABEL || rec.type === BIFF.RSTRING)
       set(d, new SegmentReader([d.subarray(6)]).unicodeString(false));
     else if (rec.type === BIFF.NUMBER) set(d, d.readDoubleLE(6));
     else if (rec.type === BIFF.RK) set(d, rkValue(d.readInt32LE(6)));
