@@ -19,14 +19,8 @@ export default defineCommand({
   ...idsTarget,
   async run(ctx, { ids }) {
     const targets = requireTargets(ctx, ids);
-    // the endpoint deletes one dictionary a call (JeecgBoot's /sys/dict/delete)
-    let done = 0;
-    for (const id of targets) {
-      ctx.signal.throwIfAborted();
-      await ctx.api.delete<string>('/sys/dict/delete', { id });
-      done += 1;
-      ctx.progress({ done, total: targets.length });
-    }
-    return { message: `删除成功! 共 ${done} 个字典`, invalidate: [[...DICTS_KEY]] };
+    // one call, all or nothing: a failure leaves every dictionary in place
+    await ctx.api.delete<string>('/sys/dict/deleteBatch', { ids: targets.join(',') });
+    return { message: `删除成功! 共 ${targets.length} 个字典`, invalidate: [[...DICTS_KEY]] };
   },
 });

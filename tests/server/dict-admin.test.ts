@@ -114,6 +114,33 @@ describe('/sys/dict', () => {
   });
 });
 
+describe('DELETE /sys/dict/deleteBatch', () => {
+  it('deletes every listed dictionary (Vue trailing comma), or none when one is unknown', async () => {
+    for (const code of ['batch_a', 'batch_b', 'batch_c'])
+      expect((await call('POST', '/sys/dict/add', { dictName: code, dictCode: code })).body.success).toBe(
+        true,
+      );
+    const [a, b, c] = await Promise.all(['batch_a', 'batch_b', 'batch_c'].map((code) => dictByCode(code)));
+
+    const partial = await call('DELETE', '/sys/dict/deleteBatch', undefined, { ids: `${a!.id},nope,` });
+    expect(partial.body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect(await dictByCode('batch_a')).toMatchObject({ delFlag: 0 });
+
+    const empty = await call('DELETE', '/sys/dict/deleteBatch', undefined, { ids: ' , ' });
+    expect(empty.body).toMatchObject({ success: false, message: '请选择一条记录！' });
+
+    const del = await call('DELETE', '/sys/dict/deleteBatch', undefined, { ids: `${a!.id},${b!.id},` });
+    expect(del.body).toMatchObject({ success: true, message: '删除成功!' });
+    expect(await dictByCode('batch_a')).toMatchObject({ delFlag: 1, updateBy: 'admin' });
+    expect(await dictByCode('batch_b')).toMatchObject({ delFlag: 1 });
+    expect(await dictByCode('batch_c')).toMatchObject({ delFlag: 0 });
+    // an already deleted one counts as unknown, and the live one beside it stays
+    const again = await call('DELETE', '/sys/dict/deleteBatch', undefined, { ids: `${a!.id},${c!.id}` });
+    expect(again.body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect(await dictByCode('batch_c')).toMatchObject({ delFlag: 0 });
+  });
+});
+
 describe('/sys/dictItem', () => {
   it('lists one dictionary in sort order with status_dictText, whatever column is asked', async () => {
     const sex = (await dictByCode('sex'))!;
@@ -291,6 +318,7 @@ describe('permissions', () => {
     ['POST', '/sys/dict/add'],
     ['PUT', '/sys/dict/edit'],
     ['DELETE', '/sys/dict/delete?id=x'],
+    ['DELETE', '/sys/dict/deleteBatch?ids=x'],
     ['GET', '/sys/dictItem/list?dictId=x'],
     ['POST', '/sys/dictItem/saveBatch'],
     ['DELETE', '/sys/dictItem/delete?id=x'],

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { firstIssue } from '../../shared/user.ts';
+import { firstIssue, idListSchema } from '../../shared/user.ts';
 import { BizError } from './result.ts';
 
 /** Parse a request part with a shared zod schema; the first issue becomes the Result message. */
@@ -7,4 +7,18 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   const r = schema.safeParse(input ?? {});
   if (!r.success) throw new BizError(firstIssue(r.error));
   return r.data;
+}
+
+/** Refusal of a batch call without targets (spec §5). */
+export const NOTHING_SELECTED = '请选择一条记录！';
+
+/**
+ * The ids of a batch call: `ids=a,b,` as the Vue client sends it (also repeated `ids=a&ids=b`);
+ * at least one, else 请选择一条记录！.
+ */
+export function requiredIds(raw: unknown): string[] {
+  const r = idListSchema.safeParse(Array.isArray(raw) ? raw.join(',') : raw);
+  const ids = r.success ? r.data : [];
+  if (ids.length === 0) throw new BizError(NOTHING_SELECTED);
+  return ids;
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { DICT_MSG, dictAddSchema, dictEditSchema } from '../../../../shared/dict-admin.ts';
 import { PERM } from '../../../../shared/permissions.ts';
 import { sysDict } from '../../../db/schema/index.ts';
 import { listEntities } from '../../../lib/entity-list.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, bare, okMessage } from '../../../lib/result.ts';
-import { parseWith } from '../../../lib/validate.ts';
+import { NOTHING_SELECTED, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { caller } from '../../../plugins/auth.ts';
 import { DICT_LIST, assertDictCodeFree, findDict } from '../../../repos/dict-admin.ts';
 
@@ -14,7 +14,7 @@ type Q = Record<string, string | undefined>;
 
 /**
  * 数据字典 (jeecg-api.md §6.5): the paged dictionary list (`dictName`, `dictCode` and the other
- * QueryGenerator filters), add, edit and logical delete.
+ * QueryGenerator filters), add, edit and logical delete (one, or a batch).
  */
 export default async function dictAdminRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -65,7 +65,7 @@ export default async function dictAdminRoutes(app: FastifyInstance) {
 
   app.delete<{ Querystring: Q }>('/sys/dict/delete', { config: { perm: PERM.dict.delete } }, async (req) => {
     const id = req.query.id?.trim();
-    if (!id) throw new BizError('请选择一条记录！');
+    if (!id) throw new BizError(NOTHING_SELECTED);
     if (!(await findDict(db, id))) throw new BizError(DICT_MSG.notFound);
     await db
       .update(sysDict)
@@ -73,4 +73,23 @@ export default async function dictAdminRoutes(app: FastifyInstance) {
       .where(eq(sysDict.id, id));
     return okMessage('删除成功!');
   });
+
+  /** Several dictionaries at once, all or nothing: every id must name a live dictionary. */
+  app.delete<{ Querystring: Q }>(
+    '/sys/dict/deleteBatch',
+    { config: { perm: PERM.dict.delete } },
+    async (req) => {
+      const ids = [...new Set(requiredIds(req.query.ids))];
+      const by = caller(req).user.username;
+      await db.transaction(async (tx) => {
+        const gone = await tx
+          .update(sysDict)
+          .set({ delFlag: 1, updateBy: by, updateTime: new Date() })
+          .where(and(inArray(sysDict.id, ids), eq(sysDict.delFlag, 0)))
+          .returning({ id: sysDict.id });
+        if (gone.length !== ids.length) throw new BizError(DICT_MSG.notFound);
+      });
+      return okMessage('删除成功!');
+    },
+  );
 }

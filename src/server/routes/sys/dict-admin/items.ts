@@ -14,7 +14,7 @@ import { sysDictItem } from '../../../db/schema/index.ts';
 import { listEntities } from '../../../lib/entity-list.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, bare, fail, ok, okMessage } from '../../../lib/result.ts';
-import { parseWith } from '../../../lib/validate.ts';
+import { NOTHING_SELECTED, parseWith } from '../../../lib/validate.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
   DICT_ITEM_LIST,
@@ -97,7 +97,7 @@ export default async function dictItemRoutes(app: FastifyInstance) {
     { config: { perm: PERM.dict.delete } },
     async (req) => {
       const id = req.query.id?.trim();
-      if (!id) throw new BizError('请选择一条记录！');
+      if (!id) throw new BizError(NOTHING_SELECTED);
       const gone = await db
         .delete(sysDictItem)
         .where(eq(sysDictItem.id, id))

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PERM } from '../../../../shared/permissions.ts';
-import { idListSchema } from '../../../../shared/user.ts';
+import { NOTHING_SELECTED, requiredIds } from '../../../lib/validate.ts';
 import { BizError, okMessage } from '../../../lib/result.ts';
 import { clearLogs, deleteLogs } from '../../../repos/logs.ts';
 
@@ -15,7 +15,7 @@ export default async function logDeleteRoutes(app: FastifyInstance) {
 
   app.delete<{ Querystring: Q }>('/sys/log/delete', { config: { perm: PERM.log.delete } }, async (req) => {
     const id = req.query.id?.trim();
-    if (!id) throw new BizError('请选择一条记录！');
+    if (!id) throw new BizError(NOTHING_SELECTED);
     if ((await deleteLogs(db, [id])) === 0) throw new BizError('未找到对应实体');
     return okMessage('删除成功!');
   });
@@ -28,9 +28,7 @@ export default async function logDeleteRoutes(app: FastifyInstance) {
         await clearLogs(db);
         return okMessage('清除成功!');
       }
-      const ids = idListSchema.parse(req.query.ids);
-      if (ids.length === 0) throw new BizError('请选择一条记录！');
-      await deleteLogs(db, ids);
+      await deleteLogs(db, requiredIds(req.query.ids));
       return okMessage('删除成功!');
     },
   );

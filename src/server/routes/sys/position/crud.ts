@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import { PERM } from '../../../../shared/permissions.ts';
 import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
 import { POSITION_MSG, positionAddSchema, positionEditSchema } from '../../../../shared/position.ts';
-import { idListSchema } from '../../../../shared/user.ts';
 import { sysPosition } from '../../../db/schema/index.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, okMessage } from '../../../lib/result.ts';
-import { parseWith } from '../../../lib/validate.ts';
+import { NOTHING_SELECTED, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
@@ -18,13 +17,6 @@ import {
 } from '../../../repos/positions.ts';
 
 type Q = Record<string, string | undefined>;
-
-/** `ids` parameter ("a,b," as the Vue client sends it) → ids, at least one. */
-function targetIds(raw: string | undefined): string[] {
-  const ids = idListSchema.parse(raw);
-  if (ids.length === 0) throw new BizError('请选择一条记录！');
-  return ids;
-}
 
 /** Position writes (jeecg-api.md §6.7). Deletes are physical, as JeecgBoot's. */
 export default async function positionCrudRoutes(app: FastifyInstance) {
@@ -90,7 +82,7 @@ export default async function positionCrudRoutes(app: FastifyInstance) {
     { config: { perm: PERM.position.delete } },
     async (req) => {
       const id = req.query.id?.trim();
-      if (!id) throw new BizError('请选择一条记录！');
+      if (!id) throw new BizError(NOTHING_SELECTED);
       if ((await deletePositions(db, [id])) === 0) throw new BizError(POSITION_MSG.notFound);
       return okMessage('删除成功!');
     },
@@ -100,7 +92,7 @@ export default async function positionCrudRoutes(app: FastifyInstance) {
     '/sys/position/deleteBatch',
     { config: { perm: PERM.position.delete } },
     async (req) => {
-      await deletePositions(db, targetIds(req.query.ids));
+      await deletePositions(db, requiredIds(req.query.ids));
       return okMessage('删除成功!');
     },
   );

@@ -5,7 +5,6 @@ import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
 import {
   changePasswordSchema,
   frozenBatchSchema,
-  idListSchema,
   userAddSchema,
   userEditSchema,
   USER_STATUS,
@@ -15,7 +14,7 @@ import type { Db } from '../../../db/client.ts';
 import { hashPassword } from '../../../lib/password.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, fail, ok, okMessage } from '../../../lib/result.ts';
-import { parseWith } from '../../../lib/validate.ts';
+import { NOTHING_SELECTED, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { decorateUsers, findUserById, findUserByUsername } from '../../../repos/users.ts';
 import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import {
@@ -53,8 +52,7 @@ function onlyGiven<T extends Record<string, unknown>>(fields: T, raw: Record<str
 
 /** Ids from `id` / `ids` query params; the acting user can never target their own account. */
 function targetIds(raw: string | undefined, selfId: string, selfMessage: string): string[] {
-  const ids = idListSchema.parse(raw);
-  if (ids.length === 0) throw new BizError('请选择一条记录！');
+  const ids = requiredIds(raw);
   if (ids.includes(selfId)) throw new BizError(selfMessage);
   return ids;
 }
