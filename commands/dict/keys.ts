@@ -1,5 +1,6 @@
 import type { CommandContext } from '../core/types.ts';
 import type { Page } from '../../src/shared/api.ts';
+import { DICT_MSG } from '../../src/shared/dict-admin.ts';
 
 /** The query key prefix of every dictionary read; commands invalidate it after a write. */
 export const DICTS_KEY = ['dicts'] as const;
@@ -30,13 +31,15 @@ export interface DictRecord {
 }
 
 /**
- * The dictionary named by `ref` (its id, or its code as typed in the terminal). Throws the
- * server's 未找到对应字典 wording when neither matches.
+ * The dictionary named by `ref` (its id, or its code as typed in the terminal). The list reads
+ * its filters in the search-input modes (`!v`, `*v*`, `a,b`…), so only a record whose id or code
+ * is exactly `ref` counts. Throws the server's 未找到对应字典 wording when neither matches.
  */
 export async function findDict(ctx: CommandContext, ref: string): Promise<DictRecord> {
   for (const key of ['id', 'dictCode'] as const) {
     const page = await ctx.api.get<Page<DictRecord>>('/sys/dict/list', { [key]: ref, pageSize: 1 });
-    if (page.records[0]) return page.records[0];
+    const found = page.records[0];
+    if (found && found[key] === ref) return found;
   }
-  throw new Error('未找到对应字典');
+  throw new Error(DICT_MSG.dictNotFound);
 }

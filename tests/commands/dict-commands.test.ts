@@ -68,4 +68,20 @@ describe('dict commands', () => {
     const { results } = await h.terminal('dict items no_such_dict');
     expect(results[0]?.error).toBe('未找到对应字典');
   });
+
+  it('names a dictionary exactly: search-input modes (!v, *v*, a,b) never pick another one', async () => {
+    const priority = await dictByCode('priority');
+    const before = await itemsOf(String(priority!.id));
+    const rows = JSON.stringify([{ itemText: '误写', itemValue: 'oops' }]);
+    for (const ref of ['!sex', '*rior*', 'sex,priority']) {
+      const save = await h.terminal(`dict saveItems '${ref}' '${rows}'`);
+      expect(save.results[0]?.error).toBe('未找到对应字典');
+    }
+    // (dict items takes a target list: 'a,b' shows a)
+    for (const ref of ['!sex', '*rior*']) {
+      const items = await h.terminal(`dict items '${ref}'`);
+      expect(items.results[0]?.error).toBe('未找到对应字典');
+    }
+    expect(await itemsOf(String(priority!.id))).toEqual(before);
+  });
 });
