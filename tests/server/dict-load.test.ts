@@ -122,6 +122,12 @@ describe('GET /sys/dict/loadDictItem/{dict}', () => {
     expect(kept.body.result).toEqual(['王财务', 'nobody']);
   });
 
+  it('takes the last of repeated key parameters instead of failing', async () => {
+    const r = await t.call('GET', '/sys/dict/loadDictItem/sex?key=1&key=2', { token: token.admin });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, result: ['女'] });
+  });
+
   it('translates sys_dict codes and answers an empty list without keys', async () => {
     expect((await loadItem('sex', { key: '2,1' }, 'no_role')).body.result).toEqual(['女', '男']);
     expect((await loadItem('sex', {})).body.result).toEqual([]);

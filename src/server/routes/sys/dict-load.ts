@@ -186,7 +186,7 @@ export default async function dictLoadRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const source = resolveDict(req.params.dict);
       if (!allowed(req, reply, source)) return reply;
-      const keys = splitList(req.query.key);
+      const keys = splitList(str(req.query.key));
       if (keys.length === 0) return ok([]);
       const q = columnsOf(db, source);
       const rows = await q.select(inArray(q.value, keys), keys.length * 2);
