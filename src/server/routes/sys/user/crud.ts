@@ -14,7 +14,7 @@ import type { Db } from '../../../db/client.ts';
 import { hashPassword } from '../../../lib/password.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, fail, ok, okMessage } from '../../../lib/result.ts';
-import { NOTHING_SELECTED, parseWith, requiredIds } from '../../../lib/validate.ts';
+import { parseWith, requiredIds } from '../../../lib/validate.ts';
 import { decorateUsers, findUserById, findUserByUsername } from '../../../repos/users.ts';
 import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import {
