@@ -307,6 +307,51 @@ describe('user saves', () => {
   });
 });
 
+describe('dictionary item saves', () => {
+  it('publish only the rows a batch inserted or changed, not every item sent back unchanged', async () => {
+    const admin = await login('admin');
+    const grid = await open(`${b.ws}/vxeSocket/${admin.id}/${pageId()}`, [admin.token]);
+    const get = async (url: string) =>
+      (
+        await a.app.inject({
+          method: 'GET',
+          url: `/jeecg-boot${url}`,
+          headers: { 'x-access-token': admin.token },
+        })
+      ).json().result;
+    const sex = (await get('/sys/dict/list?dictCode=sex')).records[0] as { id: string };
+    const [male, female] = (await get(`/sys/dictItem/list?dictId=${sex.id}`)).records as Array<{
+      id: string;
+      itemText: string;
+      itemValue: string;
+    }>;
+    const saved = await a.app.inject({
+      method: 'POST',
+      url: '/jeecg-boot/sys/dictItem/saveBatch',
+      headers: { 'x-access-token': admin.token, 'x-vxe-case-id': 'items-1' },
+      payload: {
+        dictId: sex.id,
+        rows: [
+          { id: male!.id, itemText: male!.itemText, itemValue: male!.itemValue },
+          { id: female!.id, itemText: '女士', itemValue: female!.itemValue },
+          { itemText: '未知', itemValue: '0' },
+        ],
+      },
+    });
+    expect(saved.json()).toMatchObject({ success: true });
+    expect(await grid.next()).toMatchObject({
+      data: { socketKey: 'sys_dict_item', args: [{ id: female!.id, itemText: '女士' }, 'items-1'] },
+    });
+    expect(await grid.next()).toMatchObject({
+      data: { socketKey: 'sys_dict_item', args: [{ itemText: '未知', itemValue: '0' }, 'items-1'] },
+    });
+    // the unchanged row is not announced: the next message is the marker
+    await a.app.realtime.publish('marker', { id: 'm' }, undefined, AUTHENTICATED);
+    expect(await grid.next()).toMatchObject({ data: { socketKey: 'marker' } });
+    await grid.close();
+  });
+});
+
 describe('notification socket across instances', () => {
   it('delivers a notice sent on one instance to the user socket on another', async () => {
     const operator = await login('yunying');

@@ -196,13 +196,28 @@ export interface BatchPlan {
   inserts: number;
   updates: number;
   deletes: number;
-  run(): Promise<void>;
+  /** Save in one transaction; resolves with the ids of the rows it inserted or changed. */
+  run(): Promise<string[]>;
 }
+
+/** The stored fields of an item that the grid edits. */
+const EDITED = ['itemText', 'itemValue', 'itemColor', 'description', 'sortOrder', 'status'] as const;
+
+/** An existing item as `r` leaves it: rows without `sortOrder` or `status` keep theirs. */
+const editedFields = (r: DictItemRow, old: DictItemRowDb) => ({
+  itemText: r.itemText,
+  itemValue: r.itemValue,
+  itemColor: r.itemColor ?? null,
+  description: r.description ?? null,
+  sortOrder: r.sortOrder ?? old.sortOrder,
+  status: r.status ?? old.status,
+});
 
 /**
  * Plan saving the editable item grid of `dict` in one transaction: delete `deleteIds`, update rows
  * with an id, insert rows without one. Rows without `sortOrder` keep theirs (new rows: their
- * 1-based position). Values may be swapped between rows (a temporary value avoids the unique index).
+ * 1-based position). Rows sent back unchanged (the grid sends them all) are not written again.
+ * Values may be swapped between rows (a temporary value avoids the unique index).
  */
 export async function planItemBatch(
   db: Db,
@@ -214,50 +229,42 @@ export async function planItemBatch(
   const existing = await itemsOfDict(db, dict.id);
   const { rows, byId, deleting } = await checkBatch(dict, existing, rawRows, deleteIds);
   const updates = rows.filter((r) => r.id);
-  const inserts = rows.filter((r) => !r.id);
-  const run = () =>
-    db.transaction(async (tx) => {
+  const changed = updates
+    .map((r) => ({ id: r.id!, old: byId.get(r.id!)!, next: editedFields(r, byId.get(r.id!)!) }))
+    .filter(({ old, next }) => EDITED.some((k) => (old[k] ?? null) !== next[k]));
+  const inserts = rows
+    .filter((r) => !r.id)
+    .map((r) => ({
+      id: newId(),
+      dictId: dict.id,
+      itemText: r.itemText,
+      itemValue: r.itemValue,
+      itemColor: r.itemColor,
+      description: r.description,
+      sortOrder: r.sortOrder ?? rows.indexOf(r) + 1,
+      status: r.status ?? 1,
+      createBy: by,
+    }));
+  const run = async () => {
+    await db.transaction(async (tx) => {
       if (deleting.length)
         await tx
           .delete(sysDictItem)
           .where(and(eq(sysDictItem.dictId, dict.id), inArray(sysDictItem.id, deleting)));
-      const moved = updates.filter((r) => byId.get(r.id!)!.itemValue !== r.itemValue);
-      for (const r of moved)
+      for (const { id } of changed.filter(({ old, next }) => old.itemValue !== next.itemValue))
         await tx
           .update(sysDictItem)
-          .set({ itemValue: `\u0001${r.id}` })
-          .where(eq(sysDictItem.id, r.id!));
+          .set({ itemValue: `\u0001${id}` })
+          .where(eq(sysDictItem.id, id));
       const now = new Date();
-      for (const r of updates) {
-        const old = byId.get(r.id!)!;
+      for (const { id, next } of changed)
         await tx
           .update(sysDictItem)
-          .set({
-            itemText: r.itemText,
-            itemValue: r.itemValue,
-            itemColor: r.itemColor,
-            description: r.description,
-            sortOrder: r.sortOrder ?? old.sortOrder,
-            status: r.status ?? old.status,
-            updateBy: by,
-            updateTime: now,
-          })
-          .where(eq(sysDictItem.id, r.id!));
-      }
-      if (inserts.length)
-        await tx.insert(sysDictItem).values(
-          inserts.map((r) => ({
-            id: newId(),
-            dictId: dict.id,
-            itemText: r.itemText,
-            itemValue: r.itemValue,
-            itemColor: r.itemColor,
-            description: r.description,
-            sortOrder: r.sortOrder ?? rows.indexOf(r) + 1,
-            status: r.status ?? 1,
-            createBy: by,
-          })),
-        );
+          .set({ ...next, updateBy: by, updateTime: now })
+          .where(eq(sysDictItem.id, id));
+      if (inserts.length) await tx.insert(sysDictItem).values(inserts);
     });
+    return [...changed.map((c) => c.id), ...inserts.map((r) => r.id)];
+  };
   return { inserts: inserts.length, updates: updates.length, deletes: deleting.length, run };
 }

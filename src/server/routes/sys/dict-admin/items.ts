@@ -119,11 +119,11 @@ export default async function dictItemRoutes(app: FastifyInstance) {
     const plan = await planItemBatch(db, dict, b.rows, b.deleteIds, me.user.username);
     if ((plan.inserts && !me.perms.has(PERM.dict.add)) || (plan.deletes && !me.perms.has(PERM.dict.delete)))
       return fail(MSG.noAuth, CODE.NO_AUTH);
-    await plan.run();
+    const written = new Set(await plan.run());
     const items = (await itemsOfDict(db, dict.id)).map((i) => dictItemJson(i, tz));
-    // open item grids of this dictionary (any instance) show the saved rows
+    // open item grids of this dictionary (any instance) show the rows this save inserted or changed
     await app.realtime.publishSaved(SOCKET_KEYS.dictItem, PERM.dict.list, requestCaseId(req.headers), () =>
-      Promise.resolve(items),
+      Promise.resolve(items.filter((i) => written.has(i.id))),
     );
     return ok(items, '保存成功！');
   });
