@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { sysDepart, sysRole, sysUser } from '../../src/server/db/schema/index.ts';
+import { sysDepart, sysPosition, sysRole, sysUser } from '../../src/server/db/schema/index.ts';
 
 let t: TestApp;
 let admin: string;
@@ -170,6 +170,7 @@ describe('POST /sys/user/add', () => {
       [{ selectedroles: `${role.admin},missing_role,` }, '所选角色不存在'],
       [{ selecteddeparts: 'nope' }, '所选部门不存在'],
       [{ selectedroles: role.admin, selecteddeparts: `${depart.A01},nope` }, '所选部门不存在'],
+      [{ post: 'manager,no_such_post' }, '所选职务不存在'],
     ] as const) {
       const r = await add(form('link_check', fields));
       expect(r.body).toMatchObject({ success: false, message });
@@ -306,6 +307,22 @@ describe('PUT|POST /sys/user/edit', () => {
 });
 
 describe('reads', () => {
+  it('checks newly chosen 职务 codes; codes the user already holds stay valid after their position is gone', async () => {
+    const id = await addOk(form('post_check', { post: 'manager,cashier' }));
+    const stored = async () => (await get('/sys/user/queryById', { id })).body.result.post;
+    expect(await stored()).toBe('manager,cashier');
+    // a position the user holds is deleted elsewhere
+    await t.database.db.insert(sysPosition).values({ id: 'tmp_pos', code: 'temp_post', name: '临时职务' });
+    const realname = '职务用户';
+    expect((await edit({ id, realname, post: 'manager,temp_post' })).body.success).toBe(true);
+    await t.call('DELETE', '/sys/position/delete', { token: admin, query: { id: 'tmp_pos' } });
+    expect((await edit({ id, realname, post: 'temp_post,staff' })).body.success).toBe(true);
+    expect(await stored()).toBe('temp_post,staff');
+    const refused = await edit({ id, realname, post: 'temp_post,staff,nope' });
+    expect(refused.body).toMatchObject({ success: false, message: '所选职务不存在' });
+    expect(await stored()).toBe('temp_post,staff');
+  });
+
   it('queryById returns the user, or 未找到对应实体', async () => {
     const yunying = await idOf('yunying');
     const r = await get('/sys/user/queryById', { id: yunying });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
+import { sysDepart, sysPosition, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
 import { BizError } from '../lib/result.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -48,6 +48,16 @@ export async function assertLinksExist(db: Db, roleIds: string[], departIds: str
       .where(inArray(sysDepart.id, departIds));
     if (found.length !== new Set(departIds).size) throw new BizError('所选部门不存在');
   }
+}
+
+/** Refuse position codes (the user's 职务) that name no position. */
+export async function assertPostsExist(db: Db, codes: string[]): Promise<void> {
+  if (!codes.length) return;
+  const found = await db
+    .select({ code: sysPosition.code })
+    .from(sysPosition)
+    .where(inArray(sysPosition.code, codes));
+  if (found.length !== new Set(codes).size) throw new BizError('所选职务不存在');
 }
 
 /** Replace a user's roles and departments (inside the caller's transaction). */

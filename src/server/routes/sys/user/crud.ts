@@ -5,6 +5,7 @@ import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
 import {
   changePasswordSchema,
   frozenBatchSchema,
+  idListSchema,
   userAddSchema,
   userEditSchema,
   USER_STATUS,
@@ -19,6 +20,7 @@ import { decorateUsers, findUserById, findUserByUsername } from '../../../repos/
 import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import {
   assertLinksExist,
+  assertPostsExist,
   findTaken,
   liveUsersIn,
   replaceLinks,
@@ -44,6 +46,9 @@ const editableFields = (b: ReturnType<typeof userEditSchema.parse>) => ({
   activitiSync: b.activitiSync ?? 1,
   relTenantIds: b.relTenantIds,
 });
+
+/** The position codes of a user's comma-separated 职务. */
+const postCodes = (post: string | null | undefined): string[] => idListSchema.parse(post);
 
 /** Keep the fields the client sent: an edit that omits a field leaves it as it was. */
 function onlyGiven<T extends Record<string, unknown>>(fields: T, raw: Record<string, unknown>): Partial<T> {
@@ -78,6 +83,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const taken = await findTaken(db, b);
     if (taken) throw new BizError(taken);
     await assertLinksExist(db, b.selectedroles, b.selecteddeparts);
+    await assertPostsExist(db, postCodes(b.post));
     const password = await hashPassword(b.password);
     const id = newId();
     await db.transaction(async (tx) => {
@@ -116,6 +122,13 @@ export default async function userCrudRoutes(app: FastifyInstance) {
         departs: 'selecteddeparts' in raw ? b.selecteddeparts : undefined,
       };
       await assertLinksExist(db, links.roles ?? [], links.departs ?? []);
+      // codes the user already holds stay valid even if that position was deleted since
+      const held = new Set(postCodes(existing.post));
+      if ('post' in raw)
+        await assertPostsExist(
+          db,
+          postCodes(b.post).filter((c) => !held.has(c)),
+        );
       await db.transaction(async (tx) => {
         await tx
           .update(sysUser)
