@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
+import { DICT_ITEMS_MAX } from '../../src/shared/dict-admin.ts';
 import { requireTargets } from '../grid/targets.ts';
 import type { Page } from '../../src/shared/api.ts';
 import { DICT_ITEM_COLUMNS, findDict } from './keys.ts';
-
-/** The most items one dictionary shows (the item grid edits them all at once). */
-export const DICT_ITEMS_MAX = 1000;
 
 export default defineCommand({
   id: 'dict.items',

@@ -33,6 +33,9 @@ export const DICT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** Values of a dictionary with `type` 1 (numeric values). */
 export const NUMERIC_ITEM_VALUE = /^-?\d{1,9}$/;
 
+/** The most items a dictionary has on one screen: the item grid loads and saves them all at once. */
+export const DICT_ITEMS_MAX = 1000;
+
 const text = (required: string, max: number) =>
   z
     .string({ error: required })
@@ -58,7 +61,8 @@ const optionalInt = (message: string, allowed?: readonly number[]) =>
     .transform((v, ctx) => {
       if (v === null || v === undefined || String(v).trim() === '') return undefined;
       const n = Number(String(v).trim());
-      if (!Number.isInteger(n) || Math.abs(n) > 1_000_000_000 || (allowed && !allowed.includes(n))) {
+      // at most 9 digits, as NUMERIC_ITEM_VALUE (the grid's rule for the same cells)
+      if (!Number.isInteger(n) || Math.abs(n) > 999_999_999 || (allowed && !allowed.includes(n))) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
@@ -117,7 +121,7 @@ export const dictItemRowSchema = z.object({
 /** POST /sys/dictItem/saveBatch: the grid's values and the ids of its removed rows, saved at once. */
 export const dictItemSaveBatchSchema = z.object({
   dictId: z.string({ error: DICT_MSG.dictNotFound }).trim().min(1, DICT_MSG.dictNotFound).describe('字典id'),
-  rows: z.array(z.unknown()).max(1000).default([]).describe('表格的行'),
+  rows: z.array(z.unknown()).max(DICT_ITEMS_MAX).default([]).describe('表格的行'),
   deleteIds: z
     .union([z.array(z.string()), z.string()])
     .nullish()
@@ -163,7 +167,7 @@ export function dictItemGridRules(numeric: boolean): Record<DictItemGridKey, Rul
     sortOrder: {
       key: 'sortOrder',
       title: '排序',
-      rules: [{ pattern: /^-?\d{1,9}$/, message: DICT_MSG.sortOrderInvalid }],
+      rules: [{ pattern: NUMERIC_ITEM_VALUE, message: DICT_MSG.sortOrderInvalid }],
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { patternOf, validateCell } from '../../src/shared/grid-rules.ts';
+import { DICT_MSG, dictItemGridRules, dictItemRowSchema } from '../../src/shared/dict-admin.ts';
 
 const ctx = { title: '备注' };
 
@@ -29,5 +30,24 @@ describe("grid pattern shortcut '*' (any non-empty, spec §5)", () => {
   it("is distinct from '*6-16'", async () => {
     expect(await validateCell('abc', [{ pattern: '*' }], ctx)).toBeNull();
     expect(await validateCell('abc', [{ pattern: '*6-16' }], ctx)).toBe('请输入6-16位任意字符');
+  });
+});
+
+describe('dictionary item sort order: the item grid and the item form agree', () => {
+  it('accepts and refuses the same integers at the 9-digit bound', async () => {
+    const { sortOrder } = dictItemGridRules(false);
+    for (const [value, ok] of [
+      ['999999999', true],
+      ['-999999999', true],
+      ['1000000000', false],
+      ['-1000000000', false],
+      ['12', true],
+      ['1.5', false],
+    ] as const) {
+      const cell = await validateCell(value, sortOrder.rules, { title: sortOrder.title });
+      const form = dictItemRowSchema.safeParse({ itemText: 'a', itemValue: 'b', sortOrder: value });
+      expect([value, cell === null, form.success]).toEqual([value, ok, ok]);
+      if (!ok) expect(cell).toBe(DICT_MSG.sortOrderInvalid);
+    }
   });
 });

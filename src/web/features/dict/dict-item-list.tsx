@@ -25,7 +25,7 @@ export function DictItemList({ dictId }: { dictId: string }) {
             <td>{String(i.itemValue ?? '')}</td>
             <td>{String(i.description ?? '')}</td>
             <td>{String(i.sortOrder ?? '')}</td>
-            <td>{String(i.status_dictText ?? (i.status === 1 ? '启用' : '不启用'))}</td>
+            <td>{String(i.status_dictText ?? i.status ?? '')}</td>
           </tr>
         ))}
       </tbody>

@@ -36,7 +36,7 @@ const DICT_LIST: ListPageConfig<DictRow> = {
       field: 'type',
       title: '值类型',
       width: 100,
-      render: (row) => (row.type === 1 ? '数字' : '字符串'),
+      render: (row) => DICT_TYPES.find((t) => t.value === String(row.type ?? 0))?.text ?? '',
     },
     { field: 'createTime', title: '创建时间', width: 180 },
   ],
