@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { onTestFailed } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -50,6 +51,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      recordForFailure(page, url);
       return page;
     },
     async close() {
@@ -76,4 +78,39 @@ export async function login(
   await slider.press('End');
   await page.getByText('验证通过').waitFor();
   await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** How many of a page's last events a failing test prints. */
+const TRAIL = 40;
+
+/**
+ * Keep a page's last API responses, failed requests, page errors and console errors, and print them
+ * with the page's URL if the running test fails: a browser test that times out then says why.
+ */
+function recordForFailure(page: Page, base: string) {
+  const trail: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  const note = (line: string) => {
+    trail.push(`${at()} ${line.replaceAll(base, '')}`);
+    if (trail.length > TRAIL) trail.shift();
+  };
+  page.on('response', (r) => {
+    if (r.url().includes('/jeecg-boot/')) note(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => note(`FAILED ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) note(`navigated ${f.url()}`);
+  });
+  page.on('pageerror', (e) => note(`pageerror ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') note(`console.${m.type()} ${m.text()}`);
+  });
+  try {
+    onTestFailed(() => {
+      const url = page.isClosed() ? '(closed)' : page.url().replaceAll(base, '');
+      console.error(`[browser] page at ${url}; its last events:\n  ${trail.join('\n  ')}`);
+    });
+  } catch {
+    // a page opened outside a test (beforeAll) has no test to report to
+  }
 }
