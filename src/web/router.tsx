@@ -21,6 +21,7 @@ import { RegisterPage, RegisterResultPage } from './features/auth/register-page.
 import { AlterationPage } from './features/auth/alteration-page.tsx';
 import { ExceptionPage } from './features/exception/exception-page.tsx';
 import { DialogHost, Toasts } from './components/overlays.tsx';
+import { isLeavingPage } from './lib/page-lifecycle.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -103,7 +104,10 @@ const appRoute = createRoute({
       registry.replaceGenerated('nav.', navigationCommands(indexMenu(p.menu, { apiBase: apiBase(), token })));
       if (uses(p.menu, WRONG_VERSION_COMPONENT))
         notify('error', '启动失败：菜单表与当前前端版本不匹配，请切换到对应版本的菜单表', '系统提示', 0);
-    } catch {
+    } catch (e) {
+      // Leaving the page aborts this request. Signing out then would also sign out the page being
+      // opened (the session is shared storage): a reload during start-up landed on the login page.
+      if (isLeavingPage()) throw e;
       session.clear();
       throw redirect({ to: LOGIN, search: { redirect: location.href } });
     }

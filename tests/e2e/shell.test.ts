@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 
 let env: BrowserEnv;
@@ -43,6 +44,41 @@ describe('guard redirects', () => {
     await slider.press('End');
     await page.getByRole('button', { name: '登录' }).click();
     await page.getByText('用户名或密码错误').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('permission load at start-up', () => {
+  const PERMISSIONS = '**/sys/permission/getUserPermissionByToken**';
+  const storedToken = (page: Page) =>
+    page.evaluate(() => Object.keys(localStorage).some((k) => /token/i.test(k)));
+
+  it('keeps the user signed in when they leave a page whose permissions are still loading', async () => {
+    const page = await env.newPage();
+    let calls = 0;
+    // the first load is slow: the user reloads into another page before it answers
+    await page.route(PERMISSIONS, async (route) => {
+      if (calls++ === 0) await new Promise((r) => setTimeout(r, 3000));
+      await route.continue().catch(() => undefined);
+    });
+    await login(page, env.url, 'admin');
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await page.goto(`${env.url}/isystem/user`);
+    await page.getByRole('tab', { name: /用户管理/ }).waitFor();
+    expect(page.url()).toBe(`${env.url}/isystem/user`);
+    await expect(storedToken(page)).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('signs out and returns to login with the requested path when the load fails', async () => {
+    const page = await env.newPage();
+    await login(page, env.url, 'admin');
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await page.route(PERMISSIONS, (route) => route.abort('connectionrefused'));
+    await page.goto(`${env.url}/isystem/user`);
+    await page.waitForURL(/\/user\/login\?redirect=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/isystem/user');
+    await expect(storedToken(page)).resolves.toBe(false);
     await page.context().close();
   });
 });
