@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { currentGrid, openWidget } from './widget.ts';
+import { NOTHING_SELECTED } from './targets.ts';
 
 /** 详细信息 of a row of the current list: every column, read-only (row action 详情). */
 export default defineCommand({
@@ -16,7 +17,7 @@ export default defineCommand({
   async run(ctx, { id }) {
     currentGrid(ctx);
     const target = id ?? ctx.keys.selection?.[0];
-    if (!target) throw new Error('请选择一条记录！');
+    if (!target) throw new Error(NOTHING_SELECTED);
     await openWidget(ctx, 'grid.detail', { id: target });
   },
 });

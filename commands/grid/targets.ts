@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CommandContext } from '../core/types.ts';
+import { MSG } from '../../src/shared/api.ts';
 
 /**
  * The rows a batch command acts on: explicit ids (comma or space separated), else records piped in
@@ -16,7 +17,7 @@ export function targetIds(ctx: CommandContext, given: string | undefined): strin
 }
 
 /** Spec §5: batch actions with nothing selected. */
-export const NOTHING_SELECTED = '请选择一条记录！';
+export const NOTHING_SELECTED = MSG.nothingSelected;
 
 export function requireTargets(ctx: CommandContext, given: string | undefined): string[] {
   const ids = targetIds(ctx, given);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CommandContext } from '../core/types.ts';
-import type { Page } from '../../src/shared/api.ts';
+import { MSG, type Page } from '../../src/shared/api.ts';
 
 /** The query key prefix of every users read: commands invalidate it after a write. */
 export const USERS_KEY = ['users'] as const;
@@ -37,7 +37,7 @@ export async function targetUserIds(ctx: CommandContext, given: string | undefin
 }
 
 export function requireSome(ids: string[]): string[] {
-  if (ids.length === 0) throw new Error('请选择一条记录！');
+  if (ids.length === 0) throw new Error(MSG.nothingSelected);
   return ids;
 }
 

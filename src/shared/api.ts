@@ -43,6 +43,8 @@ export const TOKEN_TTL_MS = 604_800_000;
 export const MSG = {
   tokenInvalid: 'Token失效，请重新登录!',
   noAuth: '没有权限，请联系管理员授权',
+  /** spec §5: a batch action (or a row action) with nothing selected */
+  nothingSelected: '请选择一条记录！',
   pathNotFound: '路径不存在，请检查路径是否正确',
   operationFailed: '操作失败',
   captchaMissing: '验证码无效',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORM_RULES, RULE_MESSAGES, hasNoNul, isRealDate } from './validation.ts';
+import { MSG } from './api.ts';
 
 /** Empty strings from forms mean "not given". */
 const optionalText = (max: number) =>
@@ -133,7 +134,7 @@ export const updatePasswordSchema = z.object({
 export const USER_STATUS = { normal: 1, frozen: 2 } as const;
 
 export const frozenBatchSchema = z.object({
-  ids: idListSchema.refine((v) => v.length > 0, '请选择一条记录！'),
+  ids: idListSchema.refine((v) => v.length > 0, MSG.nothingSelected),
   status: z.coerce.number({ error: '状态取值无效' }).refine((v) => v === 1 || v === 2, '状态取值无效'),
 });
 

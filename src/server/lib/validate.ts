@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { firstIssue, idListSchema } from '../../shared/user.ts';
+import { MSG } from '../../shared/api.ts';
 import { BizError } from './result.ts';
 
 /** Parse a request part with a shared zod schema; the first issue becomes the Result message. */
@@ -10,7 +11,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
 }
 
 /** Refusal of a batch call without targets (spec §5). */
-export const NOTHING_SELECTED = '请选择一条记录！';
+export const NOTHING_SELECTED = MSG.nothingSelected;
 
 /**
  * The ids of a batch call: `ids=a,b,` as the Vue client sends it (also repeated `ids=a&ids=b`);

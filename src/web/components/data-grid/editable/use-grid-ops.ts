@@ -1,6 +1,7 @@
 import { useMemo, useRef, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { INSERT_TOO_FAST, insertThrottle } from '../../../../shared/grid-rules.ts';
+import { MSG } from '../../../../shared/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { confirmDialog } from '../../../lib/dialogs.ts';
 import { loadAddRowSettings } from './add-row-settings.ts';
@@ -61,7 +62,7 @@ interface OpsInput {
   onChange(change: GridChange): void;
 }
 
-const NONE_SELECTED = '请选择一条记录！';
+const NONE_SELECTED = MSG.nothingSelected;
 
 /** Row operations of spec §4–5 behind the handle and the toolbar. */
 export function useGridOps(input: OpsInput) {
