@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { CODE, MSG } from '../shared/api.ts';
 import type { AppConfig } from './config.ts';
@@ -96,7 +99,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // the client address is the socket's unless TRUST_PROXY names the proxies in front
+    // (a hop count is accepted at run time, though Fastify's types omit it)
+    trustProxy: config.trustProxy as string | boolean | string[],
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -139,13 +144,47 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] },
     },
   });
+  // API answers (errors and unknown paths included) are per user and often personal: never kept
+  // by a browser or a shared cache
+  const apiPrefix = `${config.basePath}/`;
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith(apiPrefix)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   await app.register(errorsPlugin);
+  // limits are per route (config.rateLimit, from AppConfig.rateLimits), keyed by the client address
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => req.ip,
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error(MSG.tooManyRequests), { statusCode: ctx.statusCode }),
+  });
+  // JSON and other text answers; the SPA's assets are precompressed at build time
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(api, { prefix: config.basePath });
 
   const indexHtml = path.join(config.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  const assetsDir = path.join(config.webDir, 'assets') + path.sep;
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Vite's hashed file names change with their content: cache them for good; everything
+      // else (index.html above all) is revalidated, so a deploy is seen at the next load
+      cacheControl: false,
+      setHeaders: (reply, file) =>
+        reply.header(
+          'Cache-Control',
+          file.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
   }
   app.get('/', async (_req, reply) =>
     hasWeb

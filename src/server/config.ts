@@ -1,5 +1,51 @@
 import path from 'node:path';
 
+/** At most `max` requests per `timeWindow` milliseconds from one client address. */
+export interface RateLimitRule {
+  max: number;
+  timeWindow: number;
+}
+
+/** Anonymous endpoints that are limited per client address, by group. */
+export type RateLimitGroup = 'login' | 'sms' | 'register' | 'check' | 'captcha';
+
+const RATE_LIMIT_DEFAULTS: Record<RateLimitGroup, string> = {
+  // password and phone login (failed logins also lock the account: LOGIN_MAX_FAILURES)
+  login: '30/1m',
+  // SMS codes cost money and reach people's phones
+  sms: '10/1h',
+  // registration, phone verification, forgotten-password reset
+  register: '20/1h',
+  // checkOnlyUser: tells whether an account name is taken
+  check: '60/1m',
+  captcha: '60/1m',
+};
+
+const WINDOW_UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** `30/1m` (30 a minute), `10/1h`, `5/30s` → a rule; undefined when malformed. */
+export function parseRateLimit(text: string | undefined): RateLimitRule | undefined {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh])\s*$/.exec(text ?? '');
+  if (!m) return undefined;
+  const max = Number(m[1]);
+  const timeWindow = Number(m[2]) * WINDOW_UNITS[m[3]!]!;
+  return max > 0 && timeWindow > 0 ? { max, timeWindow } : undefined;
+}
+
+/**
+ * TRUST_PROXY: unset → the client address is the socket's (X-Forwarded-For is ignored); a number
+ * → that many proxy hops are trusted; otherwise a comma list of proxy addresses or CIDRs.
+ */
+export function parseTrustProxy(text: string | undefined): false | number | string[] {
+  const v = (text ?? '').trim();
+  if (!v || /^(0|false|no|off)$/i.test(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** Runtime configuration, read once from the environment. */
 export interface AppConfig {
   port: number;
@@ -19,6 +65,9 @@ export interface AppConfig {
   tokenTtlMs: number;
   safeMode: boolean;
   logLevel: string;
+  /** which proxies may set X-Forwarded-For (see parseTrustProxy) */
+  trustProxy: false | number | string[];
+  rateLimits: Record<RateLimitGroup, RateLimitRule>;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -45,6 +94,13 @@ export function loadConfig(
     tokenTtlMs: int(env.TOKEN_TTL_MS, 604_800_000),
     safeMode: bool(env.SAFE_MODE, false),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: Object.fromEntries(
+      Object.entries(RATE_LIMIT_DEFAULTS).map(([group, dflt]) => [
+        group,
+        parseRateLimit(env[`RATE_LIMIT_${group.toUpperCase()}`]) ?? parseRateLimit(dflt)!,
+      ]),
+    ) as Record<RateLimitGroup, RateLimitRule>,
     ...overrides,
   };
 }

@@ -3,18 +3,22 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
-import { SEED_PASSWORD } from './db/seed/data/org.ts';
 import { buildApp } from './app.ts';
-import { verifyPassword } from './lib/password.ts';
-import { findUserByUsername } from './repos/users.ts';
+import { holdDataDir } from './lib/data-lock.ts';
 
 /** Start the product: open (and migrate, seed) the database, then listen. */
 async function main() {
   const config = loadConfig();
-  if (!config.databaseUrl) fs.mkdirSync(path.dirname(config.dataDir), { recursive: true });
+  let release = () => {};
+  if (!config.databaseUrl) {
+    fs.mkdirSync(path.dirname(config.dataDir), { recursive: true });
+    release = holdDataDir(config.dataDir);
+  }
   fs.mkdirSync(config.uploadDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await seed(database.db);
+  const seeded = await seed(database.db, {
+    password: (username) => (username === 'admin' ? process.env.ADMIN_PASSWORD : undefined),
+  });
   const app = await buildApp({ config, database });
 
   let closing = false;
@@ -26,6 +30,7 @@ async function main() {
       await app.close();
     } finally {
       await database.close();
+      release();
       process.exit(0);
     }
   };
@@ -33,20 +38,28 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const admin = await findUserByUsername(database.db, 'admin');
-  const stillDefault = admin ? (await verifyPassword(admin, SEED_PASSWORD)).ok : false;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [
     '',
     `  Care console running at http://${shown}:${config.port}/`,
     `  API base: http://${shown}:${config.port}${config.basePath}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
-    stillDefault
-      ? `  Admin login: admin / ${SEED_PASSWORD}   (seeded default; change it after first login)`
-      : '  Admin login: admin (password already changed)',
-    '',
   ];
-  console.log(lines.join('\n'));
+  const fromEnv = (username: string) => username === 'admin' && !!process.env.ADMIN_PASSWORD;
+  const created = seeded.createdUsers;
+  if (created.length) {
+    // shown once: only hashes are stored, so this is the only place these passwords ever appear
+    lines.push('  Seeded accounts (their passwords are shown only this once):');
+    for (const u of created)
+      lines.push(`    ${u.username.padEnd(10)} ${fromEnv(u.username) ? '(ADMIN_PASSWORD)' : u.password}`);
+  }
+  const admin = created.find((u) => u.username === 'admin');
+  lines.push(
+    admin
+      ? `  Admin login: admin / ${fromEnv('admin') ? '(ADMIN_PASSWORD)' : admin.password}`
+      : '  Admin login: admin (password set at first start; lost it? npm run reset-password -- admin)',
+  );
+  console.log([...lines, ''].join('\n'));
 }
 
 main().catch((err) => {

@@ -29,6 +29,10 @@ export const CODE = {
   UNAUTHORIZED: 401,
   NOT_FOUND: 404,
   CAPTCHA_WRONG: 412,
+  /** the account's password was chosen by someone else (import, admin reset): replace it first */
+  PASSWORD_CHANGE_REQUIRED: 403,
+  /** too many requests from this address (rate limit) */
+  TOO_MANY_REQUESTS: 429,
   ERROR: 500,
   NO_AUTH: 510,
 } as const;
@@ -49,10 +53,12 @@ export const MSG = {
   operationFailed: '操作失败',
   captchaMissing: '验证码无效',
   captchaWrong: '验证码错误',
-  userNotExist: '该用户不存在，请注册',
   userDeleted: '该用户已注销',
   userFrozen: '该用户已冻结',
   badCredentials: '用户名或密码错误',
+  smsCodeWrong: '手机验证码错误',
+  passwordChangeRequired: '您的密码由管理员设置，请先修改密码',
+  tooManyRequests: '请求过于频繁，请稍后再试',
   loginOk: '登录成功',
   tooManyFailures: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试！`,
   tenantChanged: '用户租户信息变更,请重新登陆!',

@@ -80,17 +80,31 @@ const userFields = {
   selecteddeparts: idListSchema.describe('部门id，逗号分隔'),
 };
 
-export const userAddSchema = z
-  .object({
-    username: usernameSchema,
-    password: passwordSchema,
-    confirmpassword: z.string().nullish().describe('确认密码'),
-    ...userFields,
+const userAddObject = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  confirmpassword: z.string().nullish().describe('确认密码'),
+  ...userFields,
+});
+const confirmationMatches: [
+  (v: { password?: string; confirmpassword?: string | null }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (v) => v.confirmpassword == null || v.confirmpassword === v.password,
+  { message: RULE_MESSAGES.passwordMismatch, path: ['confirmpassword'] },
+];
+
+export const userAddSchema = userAddObject.refine(...confirmationMatches);
+
+/**
+ * A user row of an import sheet: the add form's rules, but 密码 may be blank. Such an account gets
+ * no usable password (JeecgBoot gave it the published 123456).
+ */
+export const userImportSchema = userAddObject
+  .extend({
+    password: z.preprocess((v) => (v === '' || v == null ? undefined : v), passwordSchema.optional()),
   })
-  .refine((v) => v.confirmpassword == null || v.confirmpassword === v.password, {
-    message: RULE_MESSAGES.passwordMismatch,
-    path: ['confirmpassword'],
-  });
+  .refine(...confirmationMatches);
 
 export const userEditSchema = z.object({
   id: z.string({ error: '未找到对应实体' }).min(1, '未找到对应实体').describe('用户id'),

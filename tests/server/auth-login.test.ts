@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { sysUser, sysUserToken } from '../../src/server/db/schema/index.ts';
@@ -16,9 +16,12 @@ describe('legacy JeecgBoot password hashes', () => {
     expect(legacyJeecgHash('jeecg', '123456', 'mIgiYJow')).toBe('eee378a1258530cb');
   });
 
-  it('verifies the seeded legacy admin hash and upgrades it to argon2id on login', async () => {
-    const [before] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'admin'));
-    expect(before!.password).toBe('cb362cfeefbf3d8d');
+  it('verifies an imported legacy admin hash and upgrades it to argon2id on login', async () => {
+    // JeecgBoot's own admin row, as its install script writes it
+    await t.database.db
+      .update(sysUser)
+      .set({ password: 'cb362cfeefbf3d8d', salt: 'RCGTeGiH' })
+      .where(eq(sysUser.username, 'admin'));
     const r = await t.call('POST', '/sys/login', {
       body: { username: 'admin', password: '123456', remember_me: true },
     });
@@ -55,7 +58,7 @@ describe('POST /sys/login', () => {
   });
 
   it.each([
-    [{ username: 'nobody', password: 'x' }, '该用户不存在，请注册'],
+    [{ username: 'nobody', password: 'x' }, '用户名或密码错误'],
     [{ username: 'yunying', password: 'wrong' }, '用户名或密码错误'],
     [{ username: '', password: 'x' }, '请输入用户名'],
     [{ username: 'yunying' }, '请输入密码'],
@@ -92,7 +95,29 @@ describe('POST /sys/login', () => {
       body: { username: "admin' OR '1'='1", password: "' OR 1=1 --" },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: false, message: '该用户不存在，请注册' });
+    expect(r.body).toMatchObject({ success: false, message: '用户名或密码错误' });
+  });
+
+  it('answers an unknown account exactly like a wrong password (no account enumeration)', async () => {
+    // an app of its own: the failures of the other tests (one address) must not lock this one
+    const t = await createTestApp();
+    onTestFinished(() => t.close());
+    const strip = (b: Record<string, unknown>) => ({ ...b, timestamp: 0 });
+    const unknown = await t.call('POST', '/sys/login', {
+      body: { username: 'no_such_user', password: 'x1' },
+    });
+    const wrong = await t.call('POST', '/sys/login', { body: { username: 'yuangong', password: 'x1' } });
+    expect(unknown.status).toBe(wrong.status);
+    expect(strip(unknown.body)).toEqual(strip(wrong.body));
+    expect(unknown.body.message).toBe('用户名或密码错误');
+    // frozen accounts only say so to someone who knows the password
+    await t.database.db.update(sysUser).set({ status: 2 }).where(eq(sysUser.username, 'yuangong'));
+    {
+      const frozenWrong = await t.call('POST', '/sys/login', {
+        body: { username: 'yuangong', password: 'x1' },
+      });
+      expect(frozenWrong.body.message).toBe('用户名或密码错误');
+    }
   });
 });
 
@@ -207,7 +232,7 @@ describe('failed logins from one address', () => {
       // 2 × 4 = 8 failures from one address, over names that never reach the per-account limit
       for (let i = 0; i < 8; i++) {
         const r = await s.call('POST', '/sys/login', { body: { username: `ghost${i}`, password: 'x' } });
-        expect(r.body.message).toBe('该用户不存在，请注册');
+        expect(r.body.message).toBe('用户名或密码错误');
       }
       const r = await s.call('POST', '/sys/login', { body: { username: 'admin', password: '123456' } });
       expect(r.body.message).toMatch(/登录失败次数过多/);

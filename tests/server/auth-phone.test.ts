@@ -37,13 +37,43 @@ describe('SMS login', () => {
     expect(reused.body.success).toBe(false);
   });
 
+  it('answers the same for registered, unknown and frozen numbers, but sends only to live accounts', async () => {
+    const strip = (b: Record<string, unknown>) => ({ ...b, timestamp: 0 });
+    const ask = (mobile: string, smsmode: string) =>
+      t.call('POST', '/sys/sms', { body: { mobile, smsmode } });
+    const sentBefore = t.sms.sent.length;
+    const known = await ask('13800000003', '2'); // yuangong
+    const unknown = await ask('13900000000', '2');
+    // a frozen account of its own, so that no other test meets its pending code
+    await t.database.rawQuery(
+      `INSERT INTO sys_user (id, username, password, phone, status) VALUES ('frozen_sms', 'frozen_sms', '!', '13700000009', 2)`,
+      [],
+    );
+    const frozen = await ask('13700000009', '0');
+    expect(strip(unknown.body)).toEqual(strip(known.body));
+    expect(strip(frozen.body)).toEqual(strip(known.body));
+    expect(unknown.status).toBe(known.status);
+    // a repeat is refused alike too
+    expect(strip((await ask('13900000000', '2')).body)).toEqual(strip((await ask('13800000003', '2')).body));
+    expect(t.sms.sent.slice(sentBefore).map((s) => s.mobile)).toEqual(['13800000003']);
+    // nothing to log in with or verify for a number without an account
+    for (const captcha of ['000000', '123456'])
+      expect(
+        (await t.call('POST', '/sys/phoneLogin', { body: { mobile: '13900000000', captcha } })).body.message,
+      ).toBe('手机验证码错误');
+    expect(
+      (
+        await t.call('POST', '/sys/user/phoneVerification', {
+          body: { phone: '13900000000', smscode: '000000' },
+        })
+      ).body.success,
+    ).toBe(false);
+  });
+
   it('validates the mobile number and the mode', async () => {
     expect((await t.call('POST', '/sys/sms', { body: { mobile: '12345', smsmode: '0' } })).body.message).toBe(
       '请输入正确手机号',
     );
-    expect(
-      (await t.call('POST', '/sys/sms', { body: { mobile: '13900000000', smsmode: '0' } })).body.message,
-    ).toBe('该用户不存在或未绑定手机号');
     expect(
       (await t.call('POST', '/sys/sms', { body: { mobile: YUNYING_PHONE, smsmode: '9' } })).body.success,
     ).toBe(false);
@@ -78,10 +108,18 @@ describe('registration', () => {
   });
 
   it('refuses a taken username or phone and bad input with the spec messages', async () => {
+    // a code is sent to a registered number too: only its holder then learns that it is taken
     expect(
-      (await t.call('POST', '/sys/sms', { body: { mobile: YUNYING_PHONE, smsmode: '1' } })).body.message,
-    ).toBe('手机号已经注册，请直接登录！');
+      (await t.call('POST', '/sys/sms', { body: { mobile: YUNYING_PHONE, smsmode: '1' } })).body,
+    ).toMatchObject({ success: true, result: null });
+    const yunyingCode = t.sms.last(YUNYING_PHONE)!;
     const base = { password: 'secret123', phone: '13912340000', smscode: '123456' };
+    // without a valid code nothing about names or numbers is told
+    expect(
+      (await t.call('POST', '/sys/user/register', { body: { ...base, username: 'admin' } })).body.message,
+    ).toBe('手机验证码失效，请重新获取');
+    await t.call('POST', '/sys/sms', { body: { mobile: base.phone, smsmode: '1' } });
+    base.smscode = t.sms.last(base.phone)!;
     expect(
       (await t.call('POST', '/sys/user/register', { body: { ...base, username: 'admin' } })).body.message,
     ).toBe('用户名已注册');
@@ -94,12 +132,16 @@ describe('registration', () => {
     expect(
       (
         await t.call('POST', '/sys/user/register', {
-          body: { ...base, username: 'fresh1', phone: YUNYING_PHONE },
+          body: { ...base, username: 'fresh1', phone: YUNYING_PHONE, smscode: yunyingCode },
         })
       ).body.message,
     ).toBe('该手机号已注册');
     expect(
-      (await t.call('POST', '/sys/user/register', { body: { ...base, username: 'fresh1' } })).body.message,
+      (
+        await t.call('POST', '/sys/user/register', {
+          body: { ...base, username: 'fresh1', phone: '13912349999' },
+        })
+      ).body.message,
     ).toBe('手机验证码失效，请重新获取');
   });
 });

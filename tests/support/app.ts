@@ -45,9 +45,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Suites sign in and ask for codes far more often than a person, all from one address: they run
+ * with generous limits unless they pass `rateLimits` (tests/server/rate-limit.test.ts uses the
+ * product's defaults).
+ */
+export const RELAXED_RATE_LIMITS: AppConfig['rateLimits'] = {
+  login: { max: 100_000, timeWindow: 60_000 },
+  sms: { max: 100_000, timeWindow: 60_000 },
+  register: { max: 100_000, timeWindow: 60_000 },
+  check: { max: 100_000, timeWindow: 60_000 },
+  captcha: { max: 100_000, timeWindow: 60_000 },
+};
+
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await freshDatabase(process.env.TEST_DATABASE_URL);
-  const config = loadConfig({}, { logLevel: 'silent', ...overrides });
+  const config = loadConfig({}, { logLevel: 'silent', rateLimits: RELAXED_RATE_LIMITS, ...overrides });
   const sms = capturingSms();
   const app = await buildApp({ config, database, sms: sms.provider, logger: false });
   await app.ready();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { onTestFailed } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.ts';
+import { RELAXED_RATE_LIMITS } from './app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { freshDatabase } from './database.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -26,7 +27,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html')))
     throw new Error('dist/web is missing: run `npm run build` first');
   const database = await freshDatabase(process.env.TEST_DATABASE_URL);
-  const config = loadConfig({}, { logLevel: 'silent', webDir: WEB_DIR });
+  const config = loadConfig({}, { logLevel: 'silent', webDir: WEB_DIR, rateLimits: RELAXED_RATE_LIMITS });
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({

@@ -14,13 +14,20 @@ async function admin(url: string, statement: string): Promise<void> {
 }
 
 /**
+ * The password test databases give every seeded account. Only test fixtures use it: a real install
+ * seeds random passwords (src/server/server.ts), so no default install accepts it.
+ */
+export const TEST_PASSWORD = '123456';
+const TEST_SEED = { password: () => TEST_PASSWORD };
+
+/**
  * A fresh, migrated and seeded database: in-memory PGlite, or, given a `postgres://` URL, a new
  * database on that server which `close()` drops again. Used by test suites and benchmarks.
  */
 export async function freshDatabase(serverUrl?: string, prefix = 't'): Promise<Database> {
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
-    await seed(database.db).catch(async (e) => {
+    await seed(database.db, TEST_SEED).catch(async (e) => {
       await database.close();
       throw e;
     });
@@ -34,7 +41,7 @@ export async function freshDatabase(serverUrl?: string, prefix = 't'): Promise<D
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
-    await seed(database.db);
+    await seed(database.db, TEST_SEED);
   } catch (e) {
     await database?.close().catch(() => undefined);
     await drop().catch(() => undefined);

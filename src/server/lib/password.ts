@@ -28,6 +28,12 @@ export function legacyJeecgHash(username: string, plain: string, salt: string): 
   return encrypted.ciphertext.toString(CryptoJS.enc.Hex);
 }
 
+/**
+ * Stored in place of a hash for an account nobody knows a password of (imported without one): no
+ * password matches it; the owner gets one through 忘记密码 or an administrator's reset.
+ */
+export const UNUSABLE_PASSWORD = '!';
+
 export const isArgon2Hash = (stored: string): boolean => stored.startsWith('$argon2');
 
 /** Constant-time-ish string comparison for hex digests of equal length. */

@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission this route needs; every API route must declare one. */
     perm?: PermissionRequirement;
+    /** open to a session whose password must be replaced first (the password change itself) */
+    whilePasswordChangeRequired?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -53,6 +55,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (tokenValue) await authenticate(app, request, tokenValue);
     if (perm === ANONYMOUS) return;
     if (!request.auth) return unauthorized(reply);
+    if (request.auth.user.mustChangePassword && !request.routeOptions.config?.whilePasswordChangeRequired)
+      return reply.code(403).send(fail(MSG.passwordChangeRequired, CODE.PASSWORD_CHANGE_REQUIRED));
     const allowedTenants = (request.auth.user.relTenantIds ?? '').split(',').filter(Boolean);
     if (
       request.auth.tenantId !== 0 &&

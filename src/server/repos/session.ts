@@ -47,9 +47,11 @@ export async function recordAttempt(db: Db, username: string, ip: string, succes
   await db.insert(sysLoginAttempt).values({ username: username.slice(0, 100), ip: ip.slice(0, 64), success });
 }
 
-/** Account state checks shared by password, phone and registration logins. */
-export function assertCanLogin(user: UserRow | undefined): asserts user is UserRow {
-  if (!user) throw new BizError(MSG.userNotExist);
+/**
+ * Account state checks shared by password and phone logins, made only after the caller proved the
+ * password or the SMS code: an unknown account and a wrong secret answer alike.
+ */
+export function assertCanLogin(user: UserRow): void {
   if (user.delFlag === 1) throw new BizError(MSG.userDeleted);
   if (user.status === 2) throw new BizError(MSG.userFrozen);
 }
@@ -119,6 +121,8 @@ export async function loginResult(db: Db, user: UserRow, request: FastifyRequest
     })),
     multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
     sysAllDictItems: await dictItems(db),
+    /** the session may only replace the password (PUT /sys/user/updatePassword) until it does */
+    mustChangePassword: user.mustChangePassword,
     ...(tenantList ? { tenantList } : {}),
   };
 }

@@ -80,10 +80,26 @@ export async function replaceLinks(db: Db, userId: string, links: { roles?: stri
 export const liveUsersIn = (ids: string[]): SQL => and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0))!;
 
 /** Set a user's password (argon2id) and sign out all of their sessions. */
-export async function setPassword(db: Db, userId: string, plain: string, by: string): Promise<void> {
+/**
+ * Replace a password and sign the account out everywhere. `mustChange`: someone other than the
+ * owner chose it (admin reset), so the owner must replace it at the next login.
+ */
+export async function setPassword(
+  db: Db,
+  userId: string,
+  plain: string,
+  by: string,
+  opts: { mustChange: boolean },
+): Promise<void> {
   await db
     .update(sysUser)
-    .set({ password: await hashPassword(plain), salt: null, updateBy: by, updateTime: new Date() })
+    .set({
+      password: await hashPassword(plain),
+      salt: null,
+      mustChangePassword: opts.mustChange,
+      updateBy: by,
+      updateTime: new Date(),
+    })
     .where(eq(sysUser.id, userId));
   await revokeUserTokens(db, [userId]);
 }

@@ -40,3 +40,13 @@ export const sysVerifyCode = pgTable('sys_verify_code', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   payload: text('payload'),
 });
+
+/**
+ * Seed ledger: the key of every seed row ever applied (`user:admin`, `rp:<role>:<perm>`, …). A seed
+ * run inserts only rows whose key is not here, so what an administrator deleted stays deleted.
+ */
+export const sysSeedLedger = pgTable('sys_seed_ledger', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  version: integer('version').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

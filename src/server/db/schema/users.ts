@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './columns.ts';
 
 /** sys_user: back-office accounts. `password` holds an argon2id hash, or a legacy JeecgBoot hash with `salt`. */
@@ -29,6 +39,8 @@ export const sysUser = pgTable(
     departIds: text('depart_ids'),
     relTenantIds: varchar('rel_tenant_ids', { length: 100 }),
     clientId: varchar('client_id', { length: 64 }),
+    /** set when someone else chose the password (import, admin reset): the user must replace it */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...auditColumns(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../client.ts';
 import {
   sysDepart,
@@ -7,6 +8,7 @@ import {
   sysPosition,
   sysRole,
   sysRolePermission,
+  sysSeedLedger,
   sysTenant,
   sysUser,
   sysUserDepart,
@@ -73,94 +75,130 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /**
- * Idempotent seed: inserts what is missing and never overwrites rows an administrator changed.
- * Returns true when the admin account was created by this run.
+ * Version of the seed data. Raise it when seed data is added: the next start then inserts the rows
+ * whose keys were never applied, and nothing an administrator deleted comes back.
  */
-export async function seed(db: Db): Promise<{ createdAdmin: boolean }> {
-  for (const d of DICTS) {
-    const dictId = stableId(`dict:${d.code}`);
-    await db
-      .insert(sysDict)
-      .values({ id: dictId, dictCode: d.code, dictName: d.name, type: d.type ?? 0, createBy: 'admin' })
-      .onConflictDoNothing();
-    await db
-      .insert(sysDictItem)
-      .values(
-        d.items.map((it, i) => ({
-          id: stableId(`dict:${d.code}:${it.value}`),
-          dictId,
-          itemValue: it.value,
-          itemText: it.text,
-          itemColor: it.color ?? null,
-          sortOrder: i + 1,
-          createBy: 'admin',
-        })),
-      )
-      .onConflictDoNothing();
+export const SEED_VERSION = 1;
+
+/** A strong random password for a seeded account (shown once, at the start that created it). */
+export const randomPassword = () => randomBytes(12).toString('base64url');
+
+export interface SeedOptions {
+  /** the password to give a seeded account; default a fresh random one per account */
+  password?: (username: string) => string | undefined;
+}
+
+export interface SeedOutcome {
+  /** false when the recorded seed version was already current: nothing was looked at */
+  applied: boolean;
+  /** accounts created by this run, with the password they were given (print once, never store) */
+  createdUsers: Array<{ username: string; password: string }>;
+}
+
+/** What sys_seed_ledger says about this database. */
+async function readLedger(db: Db) {
+  const rows = await db
+    .select({ key: sysSeedLedger.key, version: sysSeedLedger.version })
+    .from(sysSeedLedger);
+  // a database seeded before the ledger existed (its seed ran on every start) has roles but no ledger
+  const legacy = rows.length === 0 && (await db.select({ id: sysRole.id }).from(sysRole).limit(1)).length > 0;
+  return {
+    applied: new Set(rows.map((r) => r.key)),
+    current: rows.some((r) => r.version >= SEED_VERSION),
+    legacy,
+  };
+}
+
+async function recordKeys(db: Db, keys: string[], applied: Set<string>): Promise<void> {
+  const fresh = keys.filter((k) => !applied.has(k));
+  await insertChunks(fresh, (c) =>
+    db
+      .insert(sysSeedLedger)
+      .values(c.map((key) => ({ key, version: SEED_VERSION })))
+      .onConflictDoNothing(),
+  );
+}
+
+/**
+ * Seed once per seed version: every row has a key recorded in sys_seed_ledger when first applied,
+ * and only rows whose key was never applied are inserted. A row or grant an administrator deleted
+ * stays deleted across restarts; a new SEED_VERSION adds only what never existed.
+ */
+export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedOutcome> {
+  const ledger = await readLedger(db);
+  if (ledger.current) return { applied: false, createdUsers: [] };
+  // adopt a pre-ledger database as it is: what was deleted there stays deleted
+  if (ledger.legacy) {
+    await recordKeys(db, seedKeys(), ledger.applied);
+    return { applied: true, createdUsers: [] };
   }
+  const pending = <T>(rows: T[], key: (r: T) => string) => rows.filter((r) => !ledger.applied.has(key(r)));
+  /** insert the rows of one kind whose keys were never applied */
+  const apply = <T>(rows: T[], key: (r: T) => string, insert: (chunk: T[]) => Promise<unknown>) =>
+    insertChunks(pending(rows, key), insert);
+
+  const dictRows = dictSeedRows();
+  await apply(
+    dictRows.dicts,
+    (d) => `dict:${d.dictCode}`,
+    (c) => db.insert(sysDict).values(c).onConflictDoNothing(),
+  );
+  await apply(
+    dictRows.items,
+    (it) => it.key,
+    (c) =>
+      db
+        .insert(sysDictItem)
+        .values(c.map(({ key: _key, ...row }) => row))
+        .onConflictDoNothing(),
+  );
 
   const perms = menuRows();
-  await insertChunks(perms, (c) => db.insert(sysPermission).values(c).onConflictDoNothing());
+  await apply(perms, permissionKey, (c) => db.insert(sysPermission).values(c).onConflictDoNothing());
+  const roles = roleSeedRows(perms);
+  await apply(
+    roles.roles,
+    (r) => `role:${r.roleCode}`,
+    (c) => db.insert(sysRole).values(c).onConflictDoNothing(),
+  );
+  await apply(
+    roles.grants,
+    (g) => g.key,
+    (c) =>
+      db
+        .insert(sysRolePermission)
+        .values(c.map(({ key: _key, ...row }) => row))
+        .onConflictDoNothing(),
+  );
 
-  const byUrl = new Map(perms.filter((p) => p.url).map((p) => [p.url!, p.id!]));
-  const byCode = new Map(perms.filter((p) => p.perms).map((p) => [p.perms!, p.id!]));
-  for (const role of ROLES) {
-    const roleId = stableId(`role:${role.code}`);
-    await db
-      .insert(sysRole)
-      .values({
-        id: roleId,
-        roleCode: role.code,
-        roleName: role.name,
-        description: role.description,
-        createBy: 'admin',
-      })
-      .onConflictDoNothing();
-    const ids =
-      role.grants === 'all'
-        ? perms.map((p) => p.id!)
-        : [...role.grants.menus.map((u) => byUrl.get(u)), ...role.grants.perms.map((c) => byCode.get(c))];
-    const grants = ids
-      .filter((id): id is string => !!id)
-      .map((permissionId) => ({
-        id: stableId(`rp:${roleId}:${permissionId}`),
-        roleId,
-        permissionId,
-      }));
-    await insertChunks(grants, (c) => db.insert(sysRolePermission).values(c).onConflictDoNothing());
-  }
+  await apply(
+    TENANTS,
+    (t) => `tenant:${t.id}`,
+    (c) => db.insert(sysTenant).values(c).onConflictDoNothing(),
+  );
+  await apply(
+    departRows(),
+    (d) => `depart:${d.orgCode}`,
+    (c) => db.insert(sysDepart).values(c).onConflictDoNothing(),
+  );
+  await apply(
+    positionRows(),
+    (p) => `position:${p.code}`,
+    (c) => db.insert(sysPosition).values(c).onConflictDoNothing(),
+  );
 
-  await db.insert(sysTenant).values(TENANTS).onConflictDoNothing();
-  await db
-    .insert(sysDepart)
-    .values(
-      DEPARTS.map((d) => ({
-        ...d,
-        id: stableId(`depart:${d.orgCode}`),
-        parentId: d.parentOrgCode ? stableId(`depart:${d.parentOrgCode}`) : null,
-        orgType: String(d.orgCode.length / 3),
-        createBy: 'admin',
-      })),
-    )
-    .onConflictDoNothing();
-  await db
-    .insert(sysPosition)
-    .values(POSITIONS.map((p) => ({ ...p, id: stableId(`position:${p.code}`), createBy: 'admin' })))
-    .onConflictDoNothing();
-
-  let createdAdmin = false;
-  for (const u of SEED_USERS) {
+  const createdUsers: SeedOutcome['createdUsers'] = [];
+  for (const u of pending(SEED_USERS, (u) => `user:${u.username}`)) {
     const id = u.id ?? stableId(`user:${u.username}`);
     const departId = stableId(`depart:${u.orgCode}`);
-    const password = u.legacyHash ?? (await hashPassword(u.password));
+    const password = opts.password?.(u.username) || randomPassword();
     const inserted = await db
       .insert(sysUser)
       .values({
         id,
         username: u.username,
         realname: u.realname,
-        password,
-        salt: u.salt ?? null,
+        password: await hashPassword(password),
         sex: u.sex,
         email: u.email,
         phone: u.phone,
@@ -175,7 +213,7 @@ export async function seed(db: Db): Promise<{ createdAdmin: boolean }> {
       .onConflictDoNothing()
       .returning({ id: sysUser.id });
     if (inserted.length === 0) continue;
-    if (u.username === 'admin') createdAdmin = true;
+    createdUsers.push({ username: u.username, password });
     await db
       .insert(sysUserDepart)
       .values({ id: stableId(`ud:${id}:${departId}`), userId: id, depId: departId })
@@ -187,5 +225,90 @@ export async function seed(db: Db): Promise<{ createdAdmin: boolean }> {
       )
       .onConflictDoNothing();
   }
-  return { createdAdmin };
+  // every key of this version is now applied (also those of rows that happened to exist already)
+  await recordKeys(db, seedKeys(), ledger.applied);
+  return { applied: true, createdUsers };
+}
+
+const permissionKey = (p: PermissionInsert) => (p.menuType === 2 ? `perm:${p.perms}` : `menu:${p.url}`);
+
+function dictSeedRows() {
+  const dicts = DICTS.map((d) => ({
+    id: stableId(`dict:${d.code}`),
+    dictCode: d.code,
+    dictName: d.name,
+    type: d.type ?? 0,
+    createBy: 'admin',
+  }));
+  const items = DICTS.flatMap((d) =>
+    d.items.map((it, i) => ({
+      key: `dict:${d.code}:${it.value}`,
+      id: stableId(`dict:${d.code}:${it.value}`),
+      dictId: stableId(`dict:${d.code}`),
+      itemValue: it.value,
+      itemText: it.text,
+      itemColor: it.color ?? null,
+      sortOrder: i + 1,
+      createBy: 'admin',
+    })),
+  );
+  return { dicts, items };
+}
+
+function roleSeedRows(perms: PermissionInsert[]) {
+  const byUrl = new Map(perms.filter((p) => p.url).map((p) => [p.url!, p.id!]));
+  const byCode = new Map(perms.filter((p) => p.perms).map((p) => [p.perms!, p.id!]));
+  const roles = ROLES.map((role) => ({
+    id: stableId(`role:${role.code}`),
+    roleCode: role.code,
+    roleName: role.name,
+    description: role.description,
+    createBy: 'admin',
+  }));
+  const grants = ROLES.flatMap((role) => {
+    const roleId = stableId(`role:${role.code}`);
+    const ids =
+      role.grants === 'all'
+        ? perms.map((p) => p.id!)
+        : [...role.grants.menus.map((u) => byUrl.get(u)), ...role.grants.perms.map((c) => byCode.get(c))];
+    return ids
+      .filter((id): id is string => !!id)
+      .map((permissionId) => ({
+        key: `rp:${roleId}:${permissionId}`,
+        id: stableId(`rp:${roleId}:${permissionId}`),
+        roleId,
+        permissionId,
+      }));
+  });
+  return { roles, grants };
+}
+
+const departRows = () =>
+  DEPARTS.map((d) => ({
+    ...d,
+    id: stableId(`depart:${d.orgCode}`),
+    parentId: d.parentOrgCode ? stableId(`depart:${d.parentOrgCode}`) : null,
+    orgType: String(d.orgCode.length / 3),
+    createBy: 'admin',
+  }));
+
+const positionRows = () =>
+  POSITIONS.map((p) => ({ ...p, id: stableId(`position:${p.code}`), createBy: 'admin' }));
+
+/** Every key of the current seed data. */
+function seedKeys(): string[] {
+  const perms = menuRows();
+  const dicts = dictSeedRows();
+  const roles = roleSeedRows(perms);
+  return [
+    ...dicts.dicts.map((d) => `dict:${d.dictCode}`),
+    ...dicts.items.map((i) => i.key),
+    ...perms.map(permissionKey),
+    ...roles.roles.map((r) => `role:${r.roleCode}`),
+    ...roles.grants.map((g) => g.key),
+    ...TENANTS.map((t) => `tenant:${t.id}`),
+    ...DEPARTS.map((d) => `depart:${d.orgCode}`),
+    ...POSITIONS.map((p) => `position:${p.code}`),
+    ...SEED_USERS.map((u) => `user:${u.username}`),
+  ];
 }

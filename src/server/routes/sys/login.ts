@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
@@ -17,6 +18,14 @@ import { revokeToken } from '../../repos/tokens.ts';
 import { TOKEN_HEADER } from '../../plugins/auth.ts';
 
 const CAPTCHA_TTL_MS = 60_000;
+
+/** A hash no password matches, verified for unknown accounts so that they take as long as known ones. */
+let nobodyHash: Promise<string> | undefined;
+const verifyNobody = async (plain: string) => {
+  nobodyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+  await verifyPassword({ username: '', password: await nobodyHash, salt: null }, plain);
+  return { ok: false, needsUpgrade: false };
+};
 const captchaKey = (checkKey: string) => `captcha:${sha256(checkKey)}`;
 
 const loginBody = z.object({
@@ -40,7 +49,7 @@ export default async function loginRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { key: string } }>(
     '/sys/randomImage/:key',
-    { config: { perm: ANONYMOUS } },
+    { config: { perm: ANONYMOUS, rateLimit: cfg.rateLimits.captcha } },
     async (req) => {
       const key = req.params.key.slice(0, 64);
       const code = randomCaptcha();
@@ -59,7 +68,7 @@ export default async function loginRoutes(app: FastifyInstance) {
     }
   };
 
-  app.post('/sys/login', { config: { perm: ANONYMOUS } }, async (req) => {
+  app.post('/sys/login', { config: { perm: ANONYMOUS, rateLimit: cfg.rateLimits.login } }, async (req) => {
     const body = parseWith(loginBody, req.body);
     if (cfg.captchaEnabled) {
       if (!body.captcha || body.checkKey == null) throw new BizError(MSG.captchaMissing);
@@ -72,9 +81,10 @@ export default async function loginRoutes(app: FastifyInstance) {
     await assertNotLocked(app.db, body.username, req.ip, cfg);
     const [user, check] = await failureRecorded(body.username, req.ip, async () => {
       const u = await findUserByUsername(app.db, body.username);
+      // an unknown account costs the same hash as a known one and answers the same
+      const c = u ? await verifyPassword(u, body.password) : await verifyNobody(body.password);
+      if (!u || !c.ok) throw new BizError(MSG.badCredentials);
       assertCanLogin(u);
-      const c = await verifyPassword(u, body.password);
-      if (!c.ok) throw new BizError(MSG.badCredentials);
       return [u, c] as const;
     });
     if (check.needsUpgrade) {
@@ -87,19 +97,24 @@ export default async function loginRoutes(app: FastifyInstance) {
     return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
   });
 
-  app.post('/sys/phoneLogin', { config: { perm: ANONYMOUS } }, async (req) => {
-    const body = parseWith(phoneLoginBody, req.body);
-    await assertNotLocked(app.db, body.mobile, req.ip, cfg);
-    const user = await failureRecorded(body.mobile, req.ip, async () => {
-      const u = await findUserByPhone(app.db, body.mobile);
-      assertCanLogin(u);
-      const state = await checkCode(app.db, `sms:${body.mobile}`, body.captcha, { consume: true });
-      if (state !== 'ok') throw new BizError('手机验证码错误');
-      return u;
-    });
-    await recordAttempt(app.db, body.mobile, req.ip, true);
-    return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
-  });
+  app.post(
+    '/sys/phoneLogin',
+    { config: { perm: ANONYMOUS, rateLimit: cfg.rateLimits.login } },
+    async (req) => {
+      const body = parseWith(phoneLoginBody, req.body);
+      await assertNotLocked(app.db, body.mobile, req.ip, cfg);
+      const user = await failureRecorded(body.mobile, req.ip, async () => {
+        // codes are only ever sent to registered numbers: an unknown one fails here like a wrong code
+        const state = await checkCode(app.db, `sms:${body.mobile}`, body.captcha, { consume: true });
+        const u = state === 'ok' ? await findUserByPhone(app.db, body.mobile) : undefined;
+        if (!u) throw new BizError(MSG.smsCodeWrong);
+        assertCanLogin(u);
+        return u;
+      });
+      await recordAttempt(app.db, body.mobile, req.ip, true);
+      return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
+    },
+  );
 
   app.route({
     method: ['GET', 'POST'],

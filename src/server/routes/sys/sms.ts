@@ -17,21 +17,21 @@ const smsBody = z.object({
   smsmode: z.enum(['0', '1', '2'], { error: '短信模式不正确' }),
 });
 
-/** POST /sys/sms: send a 6-digit code for login ("0"), registration ("1") or password reset ("2"). */
+/**
+ * POST /sys/sms: a 6-digit code for login ("0"), registration ("1") or password reset ("2").
+ * The answer never tells whether the number belongs to an account: for login and reset a code is
+ * recorded either way but only sent to a live account's phone; for registration it is always sent
+ * (the register call refuses a taken number once the code proved the caller holds that phone).
+ */
 export default async function smsRoutes(app: FastifyInstance) {
-  app.post('/sys/sms', { config: { perm: ANONYMOUS } }, async (req) => {
+  app.post('/sys/sms', { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.sms } }, async (req) => {
     const { mobile, smsmode } = parseWith(smsBody, req.body);
     if (await liveCode(app.db, `sms:${mobile}`)) throw new BizError('验证码10分钟内，仍然有效！');
-    const user = await findUserByPhone(app.db, mobile);
-    if (smsmode === '1') {
-      if (user) throw new BizError('手机号已经注册，请直接登录！');
-    } else {
-      if (!user || user.delFlag === 1) throw new BizError('该用户不存在或未绑定手机号');
-      if (user.status === 2) throw new BizError('该用户已冻结');
-    }
+    const user = smsmode === '1' ? undefined : await findUserByPhone(app.db, mobile);
+    const deliver = smsmode === '1' || (!!user && user.delFlag !== 1 && user.status !== 2);
     const code = randomDigits(6);
     await putCode(app.db, `sms:${mobile}`, code, SMS_TTL_MS, smsmode);
-    await app.sms.send(mobile, code, smsmode);
+    if (deliver) await app.sms.send(mobile, code, smsmode);
     return bare(null);
   });
 }

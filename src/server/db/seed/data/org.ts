@@ -25,18 +25,10 @@ export const POSITIONS = [
   { code: 'staff', name: '客服专员', postRank: '1' },
 ];
 
-/** The development password of every seeded account; printed at start while admin still uses it. */
-export const SEED_PASSWORD = '123456';
-
 export interface SeedUser {
   id?: string;
   username: string;
   realname: string;
-  /** plain password, hashed with argon2id at seed time */
-  password: string;
-  /** a JeecgBoot PBEWithMD5AndDES hash: kept as imported and upgraded on first login */
-  legacyHash?: string;
-  salt?: string;
   sex: 1 | 2;
   email: string;
   phone: string;
@@ -49,13 +41,10 @@ export interface SeedUser {
 
 export const SEED_USERS: SeedUser[] = [
   {
-    // JeecgBoot's own admin row: id, legacy hash and salt as in its install script
+    // JeecgBoot's own admin row id, as in its install script
     id: 'e9ca23d68d884d4ebb19d07889727dae',
     username: 'admin',
     realname: '管理员',
-    password: SEED_PASSWORD,
-    legacyHash: 'cb362cfeefbf3d8d',
-    salt: 'RCGTeGiH',
     sex: 1,
     email: 'admin@example.com',
     phone: '18611111111',
@@ -68,7 +57,6 @@ export const SEED_USERS: SeedUser[] = [
   {
     username: 'yunying',
     realname: '李运营',
-    password: SEED_PASSWORD,
     sex: 2,
     email: 'yunying@example.com',
     phone: '13800000001',
@@ -80,7 +68,6 @@ export const SEED_USERS: SeedUser[] = [
   {
     username: 'caiwu',
     realname: '王财务',
-    password: SEED_PASSWORD,
     sex: 2,
     email: 'caiwu@example.com',
     phone: '13800000002',
@@ -92,7 +79,6 @@ export const SEED_USERS: SeedUser[] = [
   {
     username: 'yuangong',
     realname: '张员工',
-    password: SEED_PASSWORD,
     sex: 1,
     email: 'yuangong@example.com',
     phone: '13800000003',

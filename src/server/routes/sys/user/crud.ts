@@ -180,16 +180,20 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const b = parseWith(changePasswordSchema, req.body);
     const user = await findUserByUsername(db, b.username);
     if (!user || user.delFlag === 1) throw new BizError('用户不存在');
-    await setPassword(db, user.id, b.password, me.username);
+    await setPassword(db, user.id, b.password, me.username, { mustChange: true });
     return okMessage('密码修改成功!');
   });
 
   /** Anonymous: the registration form checks whether an account name, phone or email is free. */
-  app.get<{ Querystring: Q }>('/sys/user/checkOnlyUser', { config: { perm: ANONYMOUS } }, async (req) => {
-    const q = req.query;
-    const values = { username: q.username, phone: q.phone, email: q.email, workNo: q.workNo };
-    if (!Object.values(values).some(Boolean)) return fail('请输入要校验的值');
-    const taken = await findTaken(db, values, q.id || undefined);
-    return taken ? fail('用户账号已存在') : ok(true, '该值可用！');
-  });
+  app.get<{ Querystring: Q }>(
+    '/sys/user/checkOnlyUser',
+    { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.check } },
+    async (req) => {
+      const q = req.query;
+      const values = { username: q.username, phone: q.phone, email: q.email, workNo: q.workNo };
+      if (!Object.values(values).some(Boolean)) return fail('请输入要校验的值');
+      const taken = await findTaken(db, values, q.id || undefined);
+      return taken ? fail('用户账号已存在') : ok(true, '该值可用！');
+    },
+  );
 }

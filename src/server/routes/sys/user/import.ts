@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PERM } from '../../../../shared/permissions.ts';
-import { USER_STATUS, userAddSchema, type UserAddInput } from '../../../../shared/user.ts';
+import { USER_STATUS, userImportSchema } from '../../../../shared/user.ts';
 import type { Db } from '../../../db/client.ts';
 import { sysUser } from '../../../db/schema/index.ts';
 import { newId } from '../../../lib/ids.ts';
-import { hashPassword } from '../../../lib/password.ts';
+import { hashPassword, UNUSABLE_PASSWORD } from '../../../lib/password.ts';
 import { registerImport } from '../../../lib/xlsx-import-route.ts';
 import type { ImportColumn, UniqueRule } from '../../../lib/xlsx-import.ts';
-
-/** Password of imported rows that leave 密码 blank (JeecgBoot's user import does the same). */
-export const IMPORT_DEFAULT_PASSWORD = '123456';
 
 /** Header titles of a user sheet: those of our export (用户信息.xlsx) plus common variants. */
 export const USER_IMPORT_COLUMNS: ImportColumn[] = [
@@ -26,15 +23,6 @@ export const USER_IMPORT_COLUMNS: ImportColumn[] = [
   { key: 'telephone', title: '座机', aliases: ['座机号码', '电话'] },
   { key: 'password', title: '密码', aliases: ['登录密码'] },
 ];
-
-/** The add form's schema; a blank password becomes the default one. */
-export const userImportSchema = z.preprocess(
-  (raw) => ({
-    ...(raw as object),
-    password: (raw as { password?: string }).password || IMPORT_DEFAULT_PASSWORD,
-  }),
-  userAddSchema,
-);
 
 const takenIn =
   (column: PgColumn) =>
@@ -53,18 +41,13 @@ const USER_UNIQUE: UniqueRule[] = [
 
 /** POST /sys/user/importExcel (jeecg-api.md §6.1, §6.15). */
 export default async function userImportRoutes(app: FastifyInstance) {
-  await registerImport<UserAddInput>(app, {
+  await registerImport<z.infer<typeof userImportSchema>>(app, {
     url: '/sys/user/importExcel',
     perm: PERM.user.import,
     logName: 'userImportExcelErrorLog',
     okMessage: (n) => `共${n}行数据全部导入成功！`,
     plan: ({ user }) => {
-      // one argon2 hash of the default password per import, not one per row
-      let defaultHash: Promise<string> | undefined;
-      const hashOf = (plain: string) =>
-        plain === IMPORT_DEFAULT_PASSWORD
-          ? (defaultHash ??= hashPassword(IMPORT_DEFAULT_PASSWORD))
-          : hashPassword(plain);
+      const hashOf = async (plain: string | undefined) => (plain ? hashPassword(plain) : UNUSABLE_PASSWORD);
       return {
         columns: USER_IMPORT_COLUMNS,
         schema: userImportSchema,
@@ -77,6 +60,8 @@ export default async function userImportRoutes(app: FastifyInstance) {
               username: b.username,
               password: hashes[i]!,
               salt: null,
+              // someone else chose (or nobody knows) the password: the owner sets their own
+              mustChangePassword: true,
               realname: b.realname,
               sex: b.sex ?? null,
               birthday: b.birthday,

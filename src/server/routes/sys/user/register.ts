@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { ANONYMOUS } from '../../../../shared/permissions.ts';
+import { MSG } from '../../../../shared/api.ts';
 import { FORM_RULES } from '../../../../shared/validation.ts';
 import { passwordSchema, usernameSchema } from '../../../../shared/user.ts';
 import { sysUser } from '../../../db/schema/index.ts';
@@ -42,53 +43,65 @@ const passwordChangeBody = z.object({
 async function requireSms(app: FastifyInstance, mobile: string, code: string, consume: boolean) {
   const state = await checkCode(app.db, `sms:${mobile}`, code, { consume });
   if (state === 'missing') throw new BizError('手机验证码失效，请重新获取');
-  if (state === 'wrong') throw new BizError('手机验证码错误');
+  if (state === 'wrong') throw new BizError(MSG.smsCodeWrong);
 }
 
 /** Anonymous registration and the forgot-password flow (SMS-verified). */
 export default async function registerRoutes(app: FastifyInstance) {
-  app.post('/sys/user/register', { config: { perm: ANONYMOUS } }, async (req) => {
-    const body = parseWith(registerBody, req.body);
-    if (await findUserByUsername(app.db, body.username)) throw new BizError('用户名已注册');
-    if (await findUserByPhone(app.db, body.phone)) throw new BizError('该手机号已注册');
-    if (body.email) {
-      const [taken] = await app.db
-        .select({ id: sysUser.id })
-        .from(sysUser)
-        .where(eq(sysUser.email, body.email))
-        .limit(1);
-      if (taken) throw new BizError('邮箱已被注册');
-    }
-    await requireSms(app, body.phone, body.smscode, true);
-    await app.db.insert(sysUser).values({
-      id: newId(),
-      username: body.username,
-      realname: body.username,
-      password: await hashPassword(body.password),
-      phone: body.phone,
-      email: body.email || null,
-      status: 1,
-      delFlag: 0,
-      activitiSync: 1,
-      createBy: body.username,
-    });
-    return okMessage('注册成功');
-  });
+  app.post(
+    '/sys/user/register',
+    { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.register } },
+    async (req) => {
+      const body = parseWith(registerBody, req.body);
+      // the code first: only the holder of the phone learns which names and numbers are taken
+      await requireSms(app, body.phone, body.smscode, false);
+      if (await findUserByUsername(app.db, body.username)) throw new BizError('用户名已注册');
+      if (await findUserByPhone(app.db, body.phone)) throw new BizError('该手机号已注册');
+      if (body.email) {
+        const [taken] = await app.db
+          .select({ id: sysUser.id })
+          .from(sysUser)
+          .where(eq(sysUser.email, body.email))
+          .limit(1);
+        if (taken) throw new BizError('邮箱已被注册');
+      }
+      await requireSms(app, body.phone, body.smscode, true);
+      await app.db.insert(sysUser).values({
+        id: newId(),
+        username: body.username,
+        realname: body.username,
+        password: await hashPassword(body.password),
+        phone: body.phone,
+        email: body.email || null,
+        status: 1,
+        delFlag: 0,
+        activitiSync: 1,
+        createBy: body.username,
+      });
+      return okMessage('注册成功');
+    },
+  );
 
-  app.post('/sys/user/phoneVerification', { config: { perm: ANONYMOUS } }, async (req) => {
-    const body = parseWith(verifyBody, req.body);
-    const user = await findUserByPhone(app.db, body.phone);
-    if (!user || user.delFlag === 1) throw new BizError('该用户不存在或未绑定手机号');
-    await requireSms(app, body.phone, body.smscode, false);
-    return ok({ smscode: body.smscode, username: user.username }, '验证成功');
-  });
+  app.post(
+    '/sys/user/phoneVerification',
+    { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.register } },
+    async (req) => {
+      const body = parseWith(verifyBody, req.body);
+      // codes reach registered phones only: an unknown number fails the code check like a wrong code
+      await requireSms(app, body.phone, body.smscode, false);
+      const user = await findUserByPhone(app.db, body.phone);
+      if (!user || user.delFlag === 1) throw new BizError(MSG.smsCodeWrong);
+      return ok({ smscode: body.smscode, username: user.username }, '验证成功');
+    },
+  );
 
   app.route({
     method: ['GET', 'POST'],
     url: '/sys/user/passwordChange',
-    config: { perm: ANONYMOUS },
+    config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.register },
     handler: async (req) => {
       const body = parseWith(passwordChangeBody, req.method === 'GET' ? req.query : req.body);
+      await requireSms(app, body.phone, body.smscode, false);
       const [user] = await app.db
         .select()
         .from(sysUser)
@@ -98,7 +111,7 @@ export default async function registerRoutes(app: FastifyInstance) {
         .limit(1);
       if (!user) throw new BizError('用户名与手机号不匹配');
       await requireSms(app, body.phone, body.smscode, true);
-      await setPassword(app.db, user.id, body.password, user.username);
+      await setPassword(app.db, user.id, body.password, user.username, { mustChange: false });
       return okMessage('密码重置成功!');
     },
   });

@@ -42,13 +42,19 @@ export default async function selfRoutes(app: FastifyInstance) {
     },
   });
 
-  app.put('/sys/user/updatePassword', { config: { perm: AUTHENTICATED } }, async (req) => {
-    const { user } = caller(req);
-    const body = parseWith(updatePasswordSchema, req.body);
-    if (body.username && body.username !== user.username) throw new BizError('只允许修改自己的密码！');
-    if (body.password !== body.confirmpassword) throw new BizError(RULE_MESSAGES.passwordMismatch);
-    if (!(await verifyPassword(user, body.oldpassword)).ok) throw new BizError('旧密码输入错误!');
-    await setPassword(app.db, user.id, body.password, user.username);
-    return okMessage('密码重置成功!');
-  });
+  app.put(
+    '/sys/user/updatePassword',
+    { config: { perm: AUTHENTICATED, whilePasswordChangeRequired: true } },
+    async (req) => {
+      const { user } = caller(req);
+      const body = parseWith(updatePasswordSchema, req.body);
+      if (body.username && body.username !== user.username) throw new BizError('只允许修改自己的密码！');
+      if (body.password !== body.confirmpassword) throw new BizError(RULE_MESSAGES.passwordMismatch);
+      if (!(await verifyPassword(user, body.oldpassword)).ok) throw new BizError('旧密码输入错误!');
+      if (user.mustChangePassword && body.password === body.oldpassword)
+        throw new BizError('新密码不能与旧密码相同');
+      await setPassword(app.db, user.id, body.password, user.username, { mustChange: false });
+      return okMessage('密码重置成功!');
+    },
+  );
 }
