@@ -61,8 +61,49 @@ describe('POST /sys/user/importExcel', () => {
       status: 1,
     });
     expect(rows.find((u) => u.username === 'imp_a2')!.sex).toBe(2);
-    expect(a1.password.startsWith('$argon2id$')).toBe(true);
-    await expect(t.login('imp_a3', '123456')).resolves.toBeTruthy();
+    // a blank 密码 gives no usable password at all (JeecgBoot gave the published 123456)
+    for (const u of rows) {
+      expect(u.password, u.username).toBe('!');
+      expect(u.mustChangePassword, u.username).toBe(true);
+    }
+    const refused = await t.call('POST', '/sys/login', { body: { username: 'imp_a3', password: '123456' } });
+    expect(refused.body).toMatchObject({ success: false, message: '用户名或密码错误' });
+  });
+
+  it('makes an imported account replace the password the sheet gave it before anything else', async () => {
+    const file = await plainWorkbook([
+      ['用户账号', '用户姓名', '密码'],
+      ['imp_pw1', '改密', 'Sheet-Pass-1'],
+    ]);
+    const r = await postParts(t, URL, admin, [
+      ...PAYLOAD,
+      { name: 'file', filename: 'pw.xlsx', content: file },
+    ]);
+    expect(r.body).toMatchObject({ success: true });
+    const login = await t.call('POST', '/sys/login', {
+      body: { username: 'imp_pw1', password: 'Sheet-Pass-1' },
+    });
+    expect(login.body.result.mustChangePassword).toBe(true);
+    const token = login.body.result.token as string;
+    const blocked = await t.call('GET', '/sys/user/getCurrentUserDeparts', { token });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body).toMatchObject({
+      success: false,
+      code: 403,
+      message: '您的密码由管理员设置，请先修改密码',
+    });
+    const same = await t.call('PUT', '/sys/user/updatePassword', {
+      token,
+      body: { oldpassword: 'Sheet-Pass-1', password: 'Sheet-Pass-1', confirmpassword: 'Sheet-Pass-1' },
+    });
+    expect(same.body).toMatchObject({ success: false, message: '新密码不能与旧密码相同' });
+    const changed = await t.call('PUT', '/sys/user/updatePassword', {
+      token,
+      body: { oldpassword: 'Sheet-Pass-1', password: 'Own-Pass-2', confirmpassword: 'Own-Pass-2' },
+    });
+    expect(changed.body).toMatchObject({ success: true });
+    const own = await t.login('imp_pw1', 'Own-Pass-2');
+    expect((await t.call('GET', '/sys/user/getCurrentUserDeparts', { token: own })).body.success).toBe(true);
   });
 
   it('accepts a header-only layout, several files under files[], and an .xls name with OOXML content', async () => {

@@ -191,7 +191,21 @@ describe('PUT /sys/user/changePassword (admin reset)', () => {
     expect((await whoami(other)).status).toBe(200);
     expect((await whoami(admin)).status).toBe(200);
     expect((await login('pwd_one')).body).toMatchObject({ success: false, message: '用户名或密码错误' });
-    expect((await login('pwd_one', 'N3wSecret')).body).toMatchObject({ success: true });
+    const reset = (await login('pwd_one', 'N3wSecret')).body;
+    // the administrator knows this password: its owner must replace it before doing anything else
+    expect(reset).toMatchObject({ success: true, result: { mustChangePassword: true } });
+    expect((await whoami(reset.result.token)).status).toBe(403);
+    expect(
+      (
+        await t.call('PUT', '/sys/user/updatePassword', {
+          token: reset.result.token,
+          body: { oldpassword: 'N3wSecret', password: 'Mine-2026', confirmpassword: 'Mine-2026' },
+        })
+      ).body,
+    ).toMatchObject({ success: true });
+    const own = (await login('pwd_one', 'Mine-2026')).body;
+    expect(own).toMatchObject({ success: true, result: { mustChangePassword: false } });
+    expect((await whoami(own.result.token)).status).toBe(200);
   });
 
   it.each([
@@ -206,6 +220,6 @@ describe('PUT /sys/user/changePassword (admin reset)', () => {
     const r = await t.call('PUT', '/sys/user/changePassword', { token: admin, body });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: false, message });
-    expect((await login('pwd_one', 'N3wSecret')).body.success).toBe(true);
+    expect((await login('pwd_one', 'Mine-2026')).body.success).toBe(true);
   });
 });
