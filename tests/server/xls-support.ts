@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { recordAt, workbookStream } from '../../src/server/lib/xls-sheet-rows.ts';
 import { readSheetRows, type ImportColumn, type SheetRow } from '../../src/server/lib/xlsx-sheet-reader.ts';
 
 /** A workbook of tests/fixtures (see its README for how each was made). */
@@ -39,4 +40,22 @@ export function cfbLayout(buf: Buffer) {
     workbookStart: buf.readUInt32LE(workbookEntry + 0x74),
     workbookSize: buf.readUInt32LE(workbookEntry + 0x78),
   };
+}
+
+/** Offset in a workbook stream of its first record of `type`. */
+export function recordOffset(stream: Buffer, type: number): number {
+  let at = 0;
+  while (recordAt(stream, at).type !== type) at = recordAt(stream, at).next;
+  return at;
+}
+
+/**
+ * File offset of the first record of `type` of a compound file's workbook stream, found by its
+ * first `length` bytes (header included), which must be unique in the file; -1 when they are not
+ * in one piece there.
+ */
+export function recordInFile(content: Buffer, type: number, length: number): number {
+  const stream = workbookStream(content, 1 << 20);
+  const at = recordOffset(stream, type);
+  return content.indexOf(stream.subarray(at, at + length));
 }

@@ -6,6 +6,8 @@
  * extended (phonetic) data are skipped, and may be split across records without such a byte.
  */
 
+import { ImportLimitError, MAX_SHARED_STRINGS } from './import-limits.ts';
+
 /** Content that does not hold the strings it claims. */
 export class BiffStringError extends Error {}
 
@@ -100,14 +102,16 @@ export class SegmentReader {
 }
 
 /**
- * The shared strings of an SST record (`segments`: its payload, then each CONTINUE's). Stops at
- * the end of the data even when the header claims more strings (the claim is not trusted for
+ * The shared strings of an SST record (`segments`: its payload, then each CONTINUE's). A table
+ * declaring more than `maxStrings` strings is refused before any is read (ImportLimitError). Stops
+ * at the end of the data even when the header claims more strings (the claim is not trusted for
  * allocation); a string cut in the middle throws BiffStringError.
  */
-export function readSst(segments: Buffer[]): string[] {
+export function readSst(segments: Buffer[], maxStrings = MAX_SHARED_STRINGS): string[] {
   const r = new SegmentReader(segments);
   r.skip(4); // cstTotal: references in the workbook
   const unique = r.u32();
+  if (unique > maxStrings) throw new ImportLimitError('tooBig');
   const out: string[] = [];
   while (out.length < unique && !r.done) out.push(r.unicodeString());
   return out;

@@ -5,6 +5,8 @@
  * untrusted: a malformed file ends in a `CfbError`, never in a hang or an out-of-range read.
  */
 
+import { MAX_CFB_SECTORS } from './import-limits.ts';
+
 /** Why a compound file cannot be read. */
 export class CfbError extends Error {
   constructor(readonly reason: 'corrupt' | 'tooBig') {
@@ -38,10 +40,15 @@ const DIR_ENTRY = 128;
 const corrupt = () => new CfbError('corrupt');
 
 /**
- * Open `buf` as a compound file. Streams larger than `maxStreamBytes` are refused when read.
- * Throws CfbError for anything that is not a well-formed compound file.
+ * Open `buf` as a compound file. Streams larger than `maxStreamBytes` are refused when read, a
+ * file of more than `maxSectors` sectors before its tables are read (CfbError 'tooBig'). Throws
+ * CfbError for anything that is not a well-formed compound file.
  */
-export function openCompoundFile(buf: Buffer, maxStreamBytes: number): CompoundFile {
+export function openCompoundFile(
+  buf: Buffer,
+  maxStreamBytes: number,
+  maxSectors = MAX_CFB_SECTORS,
+): CompoundFile {
   if (buf.length < 512 || !buf.subarray(0, 8).equals(SIGNATURE)) throw corrupt();
   const major = buf.readUInt16LE(0x1a);
   const shift = buf.readUInt16LE(0x1e);
@@ -52,6 +59,7 @@ export function openCompoundFile(buf: Buffer, maxStreamBytes: number): CompoundF
   // the last sector may be cut short by some writers; reading past the end is caught below
   const sectorCount = Math.ceil((buf.length - sectorSize) / sectorSize);
   if (sectorCount <= 0) throw corrupt();
+  if (sectorCount > maxSectors) throw new CfbError('tooBig');
   const sector = (id: number): Buffer => {
     if (id >= sectorCount) throw corrupt();
     const at = (id + 1) * sectorSize;
@@ -122,6 +130,7 @@ export function openCompoundFile(buf: Buffer, maxStreamBytes: number): CompoundF
   let mini: { table: Uint32Array; data: Buffer } | undefined;
   const miniStream = () => {
     if (!mini) {
+      if (root.size > buf.length) throw corrupt();
       const table = tableOf(regular(buf.readUInt32LE(0x3c)), sectorSize);
       const data = Buffer.concat(regular(root.start));
       if (data.length < root.size) throw corrupt();

@@ -7,6 +7,7 @@
  */
 import { BiffStringError, readSst, SegmentReader } from './biff-strings.ts';
 import { CfbError, openCompoundFile, type CfbEntry, type CompoundFile } from './cfb-container.ts';
+import { MAX_XLS_CELLS, type ImportBudget } from './import-limits.ts';
 import type { RawRow } from './xlsx-sheet-reader.ts';
 
 /** Why a workbook cannot be read: malformed, too large, password-protected, pre-BIFF8 or no workbook. */
@@ -81,6 +82,7 @@ function checkBof(rec: BiffRecord, kind: number) {
   if (rec.data.readUInt16LE(2) !== kind) throw new XlsError('corrupt');
 }
 
+/** The compound file and its `Workbook` stream entry, whose size is checked (not read yet). */
 function open(content: Buffer, maxBytes: number): { file: CompoundFile; book: CfbEntry } {
   try {
     const file = openCompoundFile(content, maxBytes);
@@ -88,6 +90,9 @@ function open(content: Buffer, maxBytes: number): { file: CompoundFile; book: Cf
     if (file.entries.has('ENCRYPTEDPACKAGE')) throw new XlsError('encrypted');
     const book = file.entries.get('WORKBOOK') ?? file.entries.get('BOOK');
     if (!book || book.type !== 2) throw new XlsError('notWorkbook');
+    // a stream cannot hold more than the file: a larger size is a lie, not a big workbook
+    if (book.size > content.length) throw new XlsError('corrupt');
+    if (book.size > maxBytes) throw new XlsError('tooBig');
     return { file, book };
   } catch (e) {
     throw e instanceof CfbError ? new XlsError(e.reason) : e;
@@ -97,23 +102,25 @@ function open(content: Buffer, maxBytes: number): { file: CompoundFile; book: Cf
 /** What keeps this compound file from being read as a workbook, found without reading it whole. */
 export function xlsProblem(content: Buffer, maxBytes: number): XlsProblem | undefined {
   try {
-    const { book } = open(content, maxBytes);
-    if (book.size > content.length) return 'corrupt';
-    return book.size > maxBytes ? 'tooBig' : undefined;
+    open(content, maxBytes);
+    return undefined;
   } catch (e) {
     if (e instanceof XlsError) return e.reason;
     return 'corrupt';
   }
 }
 
-/** The `Workbook` stream of an OLE compound file (XlsError when there is none or it is malformed). */
-export function workbookStream(content: Buffer, maxBytes: number): Buffer {
-  const { file, book } = open(content, maxBytes);
+function readBook({ file, book }: { file: CompoundFile; book: CfbEntry }): Buffer {
   try {
     return file.read(book);
   } catch (e) {
     throw e instanceof CfbError ? new XlsError(e.reason) : e;
   }
+}
+
+/** The `Workbook` stream of an OLE compound file (XlsError when there is none or it is malformed). */
+export function workbookStream(content: Buffer, maxBytes: number): Buffer {
+  return readBook(open(content, maxBytes));
 }
 
 interface Globals {
@@ -157,10 +164,17 @@ export function rkValue(rk: number): number {
 }
 
 /** The cell rows of the worksheet whose BOF is at `start`, flushed at each DBCELL and at its EOF. */
-function* worksheetRows(stream: Buffer, start: number, strings: string[]): Generator<RawRow> {
+function* worksheetRows(
+  stream: Buffer,
+  start: number,
+  strings: string[],
+  maxCells: number,
+): Generator<RawRow> {
   checkBof(recordAt(stream, start), WORKSHEET);
   const pending = new Map<number, unknown[]>();
+  let cells = 0;
   const set = (d: Buffer, value: unknown, col = d.readUInt16LE(2)) => {
+    if (++cells > maxCells) throw new XlsError('tooBig');
     const row = d.readUInt16LE(0);
     let values = pending.get(row);
     if (!values) pending.set(row, (values = []));
@@ -213,20 +227,34 @@ function* worksheetRows(stream: Buffer, start: number, strings: string[]): Gener
   }
 }
 
+/** What an .xls read may cost beyond the workbook stream's size cap. */
+export interface XlsReadLimits {
+  /** the request's budget: the workbook stream's size is reserved from it before it is read */
+  budget?: ImportBudget;
+  /** cell records of the worksheet (default MAX_XLS_CELLS) */
+  maxCells?: number;
+}
+
 /**
  * The rows of the first worksheet of a BIFF8 workbook held in `content` (an OLE compound file),
  * and whether its dates count from 1904. Throws XlsError (also from the iterator) for content
- * that is malformed, encrypted, pre-BIFF8 or whose workbook stream exceeds `maxBytes`.
+ * that is malformed, encrypted, pre-BIFF8, whose workbook stream exceeds `maxBytes` or which holds
+ * more cells than `limits.maxCells`; ImportLimitError when the budget cannot hold the stream or the
+ * shared strings table declares too many strings.
  */
 export function xlsSheetRows(
   content: Buffer,
   maxBytes: number,
+  limits: XlsReadLimits = {},
 ): { date1904: boolean; rows: Iterable<RawRow> } {
   try {
-    const stream = workbookStream(content, maxBytes);
+    const opened = open(content, maxBytes);
+    limits.budget?.reserve(opened.book.size);
+    const stream = readBook(opened);
+    if (limits.budget) limits.budget.consumed += stream.length;
     const globals = readGlobals(stream);
     if (globals.firstSheet === undefined) throw new XlsError('corrupt');
-    const rows = worksheetRows(stream, globals.firstSheet, globals.strings);
+    const rows = worksheetRows(stream, globals.firstSheet, globals.strings, limits.maxCells ?? MAX_XLS_CELLS);
     return { date1904: globals.date1904, rows: guarded(rows) };
   } catch (e) {
     throw asXlsError(e);

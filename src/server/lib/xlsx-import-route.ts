@@ -17,6 +17,7 @@ import { sysUpload } from '../db/schema/index.ts';
 import { caller, type UserRow } from '../plugins/auth.ts';
 import type { ProgressMessage } from './notice-hub.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MSG } from '../routes/sys/common/upload.ts';
+import { ImportBudget } from './import-limits.ts';
 import { newId } from './ids.ts';
 import { BizError, fail, okMessage } from './result.ts';
 import { importWorkbook, type FileOutcome, type ImportPlan } from './xlsx-import.ts';
@@ -156,13 +157,21 @@ export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteS
     const user = caller(req).user;
     const plan = spec.plan({ db, user });
     const outcomes: Named[] = [];
+    // what the files of this request may make the readers inflate, together (zip bombs)
+    const budget = new ImportBudget();
     let key = newId();
     const run = async (name: string, content: Buffer) => {
-      const outcome = await importWorkbook(db, content, plan, (p) => {
-        const title = `${p.phase === 'check' ? '正在校验' : '正在导入'}：${name}`;
-        const message: ProgressMessage = { cmd: 'progress', key, done: p.done, total: p.total, title };
-        app.notices.send(user.id, message);
-      });
+      const outcome = await importWorkbook(
+        db,
+        content,
+        plan,
+        (p) => {
+          const title = `${p.phase === 'check' ? '正在校验' : '正在导入'}：${name}`;
+          const message: ProgressMessage = { cmd: 'progress', key, done: p.done, total: p.total, title };
+          app.notices.send(user.id, message);
+        },
+        budget,
+      );
       outcomes.push({ name, ...outcome });
     };
     const fields: Record<string, string> = {};

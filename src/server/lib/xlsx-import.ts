@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { firstIssue } from '../../shared/user.ts';
 import type { Db } from '../db/client.ts';
 import { dictItems } from '../repos/dicts.ts';
+import { ImportBudget } from './import-limits.ts';
 import { readSheetRows, WorkbookError, type ImportColumn, type SheetRow } from './xlsx-sheet-reader.ts';
 
 export { IMPORT_MSG, type ImportColumn } from './xlsx-sheet-reader.ts';
@@ -120,12 +121,13 @@ async function checkRows<T>(
   plan: ImportPlan<T>,
   dicts: DictMaps,
   progress: (p: ImportProgress) => void,
+  budget: ImportBudget,
 ): Promise<{ total: number; errors: Array<{ row: number; message: string }> }> {
   const rules = plan.unique ?? [];
   const seen = rules.map(() => new Map<string, number>());
   const errors: Array<{ row: number; message: string }> = [];
   let total = 0;
-  for await (const batch of readSheetRows(content, plan.columns, IMPORT_BATCH)) {
+  for await (const batch of readSheetRows(content, plan.columns, IMPORT_BATCH, budget)) {
     total += batch.length;
     if (total > MAX_IMPORT_ROWS) throw new WorkbookError(ROW_MSG.tooManyRows);
     const good: Array<{ row: number; value: T }> = [];
@@ -168,18 +170,21 @@ async function checkRows<T>(
 
 /**
  * Import one workbook with `plan`: nothing is written unless every row is valid. Never throws for
- * bad content: the outcome carries `fatal` or `rowErrors` instead.
+ * bad content: the outcome carries `fatal` or `rowErrors` instead. The first pass reads the file
+ * under the request's `budget` (shared by all files of one request); the second reads the very
+ * same bytes again, so it is not charged twice (the per-part caps still apply).
  */
 export async function importWorkbook<T>(
   db: Db,
   content: Buffer,
   plan: ImportPlan<T>,
   progress: (p: ImportProgress) => void = () => undefined,
+  budget = new ImportBudget(),
 ): Promise<FileOutcome> {
   const dicts = await loadDicts(db, plan.columns);
   let total = 0;
   try {
-    const checked = await checkRows(db, content, plan, dicts, progress);
+    const checked = await checkRows(db, content, plan, dicts, progress, budget);
     total = checked.total;
     if (total === 0) return { total, imported: 0, rowErrors: [], fatal: ROW_MSG.noData };
     if (checked.errors.length)

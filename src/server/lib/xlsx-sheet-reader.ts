@@ -5,11 +5,9 @@
  * row found by its column titles (JeecgBoot's files have 2 title rows, our exports a title and an
  * "导出人" row, hand-made files often none), and each later row mapped to the columns' keys.
  */
+import { ImportBudget, ImportLimitError, MAX_XLS_STREAM_BYTES, type LimitReason } from './import-limits.ts';
 import { xlsProblem, XlsError, xlsSheetRows, type XlsProblem } from './xls-sheet-rows.ts';
 import { xlsxSheetRows } from './xlsx-sheet-rows.ts';
-import { zipUncompressedSize } from './xlsx-zip.ts';
-
-export { zipUncompressedSize } from './xlsx-zip.ts';
 
 /** One column of an import: header title(s) ↔ the field of the form schema. */
 export interface ImportColumn {
@@ -44,6 +42,7 @@ export const IMPORT_MSG = {
   notExcel: '文件格式不正确，请上传 .xls 或 .xlsx 文件',
   unreadable: '文件内容无法读取，请确认是有效的 Excel 文件',
   tooBig: '文件解压后过大，请分批导入',
+  requestTooBig: '本次导入的文件解压后合计过大，请分批导入',
   encrypted: '文件已加密，请取消密码后导入',
   oldExcel: '暂不支持 Excel 95 及更早版本的文件，请另存为 .xlsx 后导入',
   noHeader: '未找到表头行，请使用导出的文件或导入模板',
@@ -52,10 +51,6 @@ export const IMPORT_MSG = {
 
 /** Rows looked at for the header (title rows above it are skipped). */
 const HEADER_SCAN_ROWS = 10;
-/** Refuse archives that claim to inflate beyond this (zip bombs); 100,000 wide rows fit easily. */
-const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
-/** Refuse Excel 97-2003 files whose workbook stream is larger than this (the same budget). */
-const MAX_BIFF_STREAM_BYTES = MAX_UNZIPPED_BYTES;
 
 const XLS_MSG: Record<XlsProblem, string> = {
   corrupt: IMPORT_MSG.unreadable,
@@ -64,6 +59,18 @@ const XLS_MSG: Record<XlsProblem, string> = {
   oldFormat: IMPORT_MSG.oldExcel,
   notWorkbook: IMPORT_MSG.notExcel,
 };
+const LIMIT_MSG: Record<LimitReason, string> = {
+  tooBig: IMPORT_MSG.tooBig,
+  requestTooBig: IMPORT_MSG.requestTooBig,
+};
+
+/** The message for a file a reader refused (any other error: the content is unreadable). */
+const refusal = (e: unknown): string =>
+  e instanceof ImportLimitError
+    ? LIMIT_MSG[e.reason]
+    : e instanceof XlsError
+      ? XLS_MSG[e.reason]
+      : IMPORT_MSG.unreadable;
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -78,19 +85,22 @@ export function sniffWorkbook(content: Buffer): 'xlsx' | 'biff' | 'other' {
 
 /**
  * Refuse content that is not a readable workbook (OOXML, or BIFF8 in a compound file), with the
- * message to show. Only the container is checked here; the reading itself may still refuse it.
+ * message to show. Only the container and its declared sizes are checked (an .xlsx's small parts
+ * are read); the reading itself may still refuse it.
  */
-export function workbookProblem(content: Buffer): string | undefined {
+export async function workbookProblem(content: Buffer): Promise<string | undefined> {
   const kind = sniffWorkbook(content);
   if (kind === 'other') return IMPORT_MSG.notExcel;
   if (kind === 'biff') {
-    const problem = xlsProblem(content, MAX_BIFF_STREAM_BYTES);
+    const problem = xlsProblem(content, MAX_XLS_STREAM_BYTES);
     return problem && XLS_MSG[problem];
   }
-  const size = zipUncompressedSize(content);
-  if (size === undefined) return IMPORT_MSG.unreadable;
-  if (size > MAX_UNZIPPED_BYTES) return IMPORT_MSG.tooBig;
-  return undefined;
+  try {
+    await xlsxSheetRows(content, new ImportBudget());
+    return undefined;
+  } catch (e) {
+    return refusal(e);
+  }
 }
 
 const excelSerialDate = (n: number, date1904: boolean): string | undefined => {
@@ -164,23 +174,27 @@ function rowValues(
 export class WorkbookError extends Error {}
 
 /** The first worksheet's rows in either format, and whether its date serials count from 1904. */
-function sheetSource(content: Buffer): { date1904: boolean; rows: Iterable<RawRow> | AsyncIterable<RawRow> } {
-  if (sniffWorkbook(content) === 'biff') return xlsSheetRows(content, MAX_BIFF_STREAM_BYTES);
-  return xlsxSheetRows(content);
+async function sheetSource(
+  content: Buffer,
+  budget: ImportBudget,
+): Promise<{ date1904: boolean; rows: Iterable<RawRow> | AsyncIterable<RawRow> }> {
+  if (sniffWorkbook(content) === 'biff') return xlsSheetRows(content, MAX_XLS_STREAM_BYTES, { budget });
+  return xlsxSheetRows(content, budget);
 }
 
 /**
  * The data rows of the first worksheet of a workbook (.xlsx or .xls), `batchSize` at a time.
- * Empty rows are skipped. Throws WorkbookError when the content is not a readable workbook, has no
- * header row, or lacks a required column.
+ * Empty rows are skipped. Throws WorkbookError when the content is not a readable workbook, is too
+ * large (for itself or for what is left of the request's `budget`), has no header row, or lacks a
+ * required column.
  */
 export async function* readSheetRows(
   content: Buffer,
   columns: ImportColumn[],
   batchSize: number,
+  budget = new ImportBudget(),
 ): AsyncGenerator<SheetRow[]> {
-  const problem = workbookProblem(content);
-  if (problem) throw new WorkbookError(problem);
+  if (sniffWorkbook(content) === 'other') throw new WorkbookError(IMPORT_MSG.notExcel);
   let header: Map<number, ImportColumn> | undefined;
   let date1904 = false;
   const scanned: RawRow[] = [];
@@ -205,7 +219,7 @@ export async function* readSheetRows(
   };
 
   try {
-    const source = sheetSource(content);
+    const source = await sheetSource(content, budget);
     date1904 = source.date1904;
     for await (const r of source.rows) {
       if (!header) {
@@ -216,9 +230,7 @@ export async function* readSheetRows(
       while (batch.length >= batchSize) yield batch.splice(0, batchSize);
     }
   } catch (e) {
-    if (e instanceof WorkbookError) throw e;
-    if (e instanceof XlsError) throw new WorkbookError(XLS_MSG[e.reason]);
-    throw new WorkbookError(IMPORT_MSG.unreadable);
+    throw e instanceof WorkbookError ? e : new WorkbookError(refusal(e));
   }
   if (!header) pickHeader().forEach(take);
   while (batch.length) yield batch.splice(0, batchSize);
