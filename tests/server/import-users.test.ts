@@ -157,6 +157,9 @@ describe('POST /sys/user/importExcel', () => {
       '第8行：用户账号已存在',
       '第9行：生日格式应为YYYY-MM-DD',
     ]);
+    // the error file names other people's data: only the person who imported reads it
+    const other = await staticFile(r.body.result.fileUrl, await t.login('yunying'));
+    expect(other.statusCode).toBe(404);
   });
 
   it('reports duplicates inside the file against the first row that has the value', async () => {

@@ -126,6 +126,33 @@ describe('POST /sys/common/upload', () => {
     }
   });
 
+  it('keeps a file to its uploader: another signed-in user is told it does not exist', async () => {
+    const { body } = await upload([{ name: 'file', filename: '私人.png', content: PNG }]);
+    const url = `${BASE}/sys/common/static/${body.message}`;
+    const read = async (username: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { 'x-access-token': await t.login(username) } }))
+        .statusCode;
+    expect(await read('yuangong')).toBe(200);
+    // not even the administrator reads someone's temporary upload or import
+    expect(await read('caiwu')).toBe(404);
+    expect(await read('admin')).toBe(404);
+  });
+
+  it("shares an area's files with holders of its screen's permission, and an avatar with its account", async () => {
+    const { body } = await upload([
+      { name: 'biz', value: 'user' },
+      { name: 'file', filename: '头像.png', content: PNG },
+    ]);
+    const url = `${BASE}/sys/common/static/${body.message}`;
+    const read = async (username: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { 'x-access-token': await t.login(username) } }))
+        .statusCode;
+    expect(await read('admin')).toBe(200); // user:list
+    expect(await read('caiwu')).toBe(404); // no user:list
+    await t.database.rawQuery(`UPDATE sys_user SET avatar = $1 WHERE username = 'caiwu'`, [body.message]);
+    expect(await read('caiwu')).toBe(200);
+  });
+
   it('needs a signed-in user to upload', async () => {
     const r = await upload([{ name: 'file', filename: 'a.png', content: PNG }], 'bad-token');
     expect(r.status).toBe(401);

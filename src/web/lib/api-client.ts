@@ -70,7 +70,8 @@ const client = ofetch.create({
   retry: 0,
   onRequest({ request, options }) {
     const headers = new Headers(options.headers);
-    for (const [k, v] of Object.entries(authHeaders())) headers.set(k, v);
+    // a header the call set itself (a token not yet stored in the session) wins
+    for (const [k, v] of Object.entries(authHeaders())) if (!headers.has(k)) headers.set(k, v);
     options.headers = headers;
     const url = typeof request === 'string' ? request : request.url;
     if ((options.method ?? 'GET').toUpperCase() === 'GET' && !url.includes('sys/dict/getDictItems')) {
@@ -85,11 +86,12 @@ export type Query = Record<string, unknown>;
 export async function request<T = Result>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  opts: { query?: Query; body?: unknown } = {},
+  opts: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
   try {
     return await client<T>(apiUrl(path), {
       method,
+      headers: opts.headers,
       query: opts.query,
       body: opts.body as BodyInit | Record<string, unknown>,
     });

@@ -9,8 +9,15 @@ import { session, type UserInfo } from '../../lib/session.ts';
 import type { Result } from '../../../shared/api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
+import { SetOwnPassword } from './set-own-password.tsx';
 
-type LoginResult = Result<{ token: string; userInfo: UserInfo; sysAllDictItems?: Record<string, never[]> }>;
+type LoginResult = Result<{
+  token: string;
+  userInfo: UserInfo;
+  sysAllDictItems?: Record<string, never[]>;
+  /** the password was chosen by someone else: replace it before anything else */
+  mustChangePassword?: boolean;
+}>;
 
 /** /user/login: account + password with the slider check, or phone + SMS code. */
 export function LoginPage({ redirect }: { redirect?: string }) {
@@ -24,6 +31,34 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [captcha, setCaptcha] = useState<{ key: string; image: string; value: string } | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  /** a login that must first replace its password (SetOwnPassword) */
+  const [pending, setPending] = useState<{ token: string; username: string; oldPassword?: string } | null>(
+    null,
+  );
+
+  const enter = async (result: LoginResult['result']) => {
+    session.login(result);
+    await navigate({
+      href:
+        redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard/analysis',
+    });
+  };
+
+  /** after the new password is saved (which signs every session out): sign in again with it */
+  const afterOwnPassword = async (newPassword: string) => {
+    const username = pending!.username;
+    setPending(null);
+    const res = await request<LoginResult>('POST', '/sys/login', {
+      body: { username, password: newPassword, remember_me: true },
+    });
+    if (res.success && Number(res.code) === CODE.OK && !res.result.mustChangePassword)
+      return enter(res.result);
+    setTab('account');
+    setUsername(username);
+    setPassword('');
+    setVerified(false);
+    setError(res.message || '密码已修改，请重新登录');
+  };
 
   const loadCaptcha = async () => {
     const key = String(Date.now());
@@ -59,22 +94,46 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               body: { mobile, captcha: smsCode, remember_me: true },
             });
       if (res.success && Number(res.code) === CODE.OK) {
-        session.login(res.result);
-        await navigate({
-          href:
-            redirect && redirect.startsWith('/') && !redirect.startsWith('//')
-              ? redirect
-              : '/dashboard/analysis',
-        });
-        return;
+        if (res.result.mustChangePassword)
+          return setPending({
+            token: res.result.token,
+            username: res.result.userInfo.username,
+            ...(tab === 'account' ? { oldPassword: password } : {}),
+          });
+        return enter(res.result);
       }
       setError(res.message || '登录失败');
       if (res.code === CODE.CAPTCHA_WRONG || res.message === '验证码无效' || captcha) await loadCaptcha();
+      setVerified(false);
+    } catch (err) {
+      // refused by the transport (rate limit, network): the message was shown; keep the form usable
+      setError(err instanceof Error ? err.message : String(err));
       setVerified(false);
     } finally {
       setBusy(false);
     }
   }
+
+  if (pending)
+    return (
+      <AuthFrame title="账号登录">
+        <SetOwnPassword
+          token={pending.token}
+          username={pending.username}
+          oldPassword={pending.oldPassword}
+          onDone={afterOwnPassword}
+          onCancel={() => {
+            // the half-open session is of no use: end it on the server too
+            void request('POST', '/sys/logout', { headers: { 'X-Access-Token': pending.token } }).catch(
+              () => undefined,
+            );
+            setPending(null);
+            setPassword('');
+            setVerified(false);
+          }}
+        />
+      </AuthFrame>
+    );
 
   return (
     <AuthFrame title="账号登录">

@@ -20,9 +20,10 @@ export const WRONG_VERSION_COMPONENT = 'layouts/default/index';
 
 /**
  * Placeholders allowed in `meta.url` (`{{ … }}`). Menu rows are data: arbitrary expressions are never
- * evaluated, only these known ones.
+ * evaluated, only these known ones. JeecgBoot's `${token}` is replaced by nothing: an access token
+ * in a URL ends up in server logs, browser history and Referer headers.
  */
-export function evaluateUrl(url: string, env: { apiBase: string; token: string | null }): string {
+export function evaluateUrl(url: string, env: { apiBase: string }): string {
   const origin = new URL(env.apiBase, window.location.origin).toString().replace(/\/$/, '');
   return url
     .replace(
@@ -30,7 +31,7 @@ export function evaluateUrl(url: string, env: { apiBase: string; token: string |
       origin,
     )
     .replace(/\{\{[^}]*\}\}/g, '')
-    .replace(/\$\{token\}/g, encodeURIComponent(env.token ?? ''));
+    .replace(/\$\{token\}/g, '');
 }
 
 const firstVisibleChild = (n: MenuNode): MenuNode | undefined =>

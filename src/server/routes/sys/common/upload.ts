@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import { AUTHENTICATED } from '../../../../shared/permissions.ts';
 import { CODE } from '../../../../shared/api.ts';
+import { uploadReaders } from '../../../../shared/uploads.ts';
 import { sysUpload } from '../../../db/schema/index.ts';
 import { newId } from '../../../lib/ids.ts';
 import { detectType, FILE_TYPES } from '../../../lib/file-types.ts';
@@ -30,8 +31,9 @@ const disposition = (kind: 'inline' | 'attachment', name: string) =>
 
 /**
  * POST /sys/common/upload stores a file outside the web root under a generated name, its type
- * checked by content; GET /sys/common/static/<path> serves recorded files back to signed-in users
- * with safe headers. The stored path travels in `message`, as JeecgBoot clients expect.
+ * checked by content; GET /sys/common/static/<path> serves a recorded file with safe headers to
+ * its uploader, to the owner of the account whose avatar it is, and to holders of the permission
+ * of the screen that shows its upload area (UPLOAD_AREA_READERS); to anyone else it does not exist. The stored path travels in `message`, as JeecgBoot clients expect.
  */
 export default async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
@@ -77,7 +79,14 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const rel = req.params['*'].replace(/,+$/, '');
       const [row] = await app.db.select().from(sysUpload).where(eq(sysUpload.path, rel)).limit(1);
       const abs = path.resolve(root, rel);
-      if (!row || !abs.startsWith(root + path.sep) || !fs.existsSync(abs))
+      const me = caller(req);
+      const readers = uploadReaders(rel);
+      const mayRead =
+        !!row &&
+        (row.createBy === me.user.username ||
+          me.user.avatar === rel ||
+          (readers !== undefined && me.perms.has(readers)));
+      if (!row || !mayRead || !abs.startsWith(root + path.sep) || !fs.existsSync(abs))
         return reply.code(404).send(fail(UPLOAD_MSG.notFound, CODE.NOT_FOUND));
       const type = FILE_TYPES.find((t) => t.mime === row.mimeType);
       return reply
@@ -85,7 +94,6 @@ export default async function uploadRoutes(app: FastifyInstance) {
         .header('Content-Length', String(row.size))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Cache-Control', 'private, max-age=3600')
         .header('Content-Disposition', disposition(type?.inline ? 'inline' : 'attachment', row.originalName))
         .send(fs.createReadStream(abs));
     },

@@ -1,0 +1,18 @@
+import { PERM, type PermissionCode } from './permissions.ts';
+
+/**
+ * Who may read an uploaded file besides the person who uploaded it, by the upload's area (the
+ * first segment of its stored path, the `biz` field of POST /sys/common/upload): holders of the
+ * permission of the screen that shows such files. Areas not listed here (`temp` uploads, import
+ * error files, imports in progress) are readable by their uploader only.
+ */
+export const UPLOAD_AREA_READERS: Readonly<Record<string, PermissionCode>> = {
+  /** pictures of user records (avatars): whoever may see the user list */
+  user: PERM.user.list,
+};
+
+/** The permission that lets others read a stored path, or undefined (uploader only). */
+export function uploadReaders(storedPath: string): PermissionCode | undefined {
+  const area = storedPath.split('/')[0] ?? '';
+  return Object.hasOwn(UPLOAD_AREA_READERS, area) ? UPLOAD_AREA_READERS[area] : undefined;
+}
