@@ -19,7 +19,11 @@ export function capturingSms() {
   return {
     provider,
     sent,
-    last: (mobile: string) => [...sent].reverse().find((s) => s.mobile === mobile)?.code,
+    /** the newest code sent to a number (the server delivers after answering: wait for that) */
+    async last(mobile: string) {
+      await new Promise((resolve) => setImmediate(resolve));
+      return [...sent].reverse().find((s) => s.mobile === mobile)?.code;
+    },
   };
 }
 
