@@ -49,7 +49,8 @@ describe('POST importExcel with Excel 97-2003 (.xls) files', () => {
     });
     expect(byName.xls_u2).toMatchObject({ realname: '李四', sex: 2, birthday: '1985-12-31', workNo: 'W002' });
     expect(byName.xls_u3).toMatchObject({ realname: '欧阳·王五', birthday: '2001-02-03' });
-    await expect(t.login('xls_u3', '123456')).resolves.toBeTruthy();
+    // no 密码 column: no usable password, the owner sets one (as for .xlsx, see import-users)
+    expect(byName.xls_u3).toMatchObject({ password: '!', mustChangePassword: true });
   });
 
   it('imports nothing of a file with bad rows and logs them, as for .xlsx', async () => {
