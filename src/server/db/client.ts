@@ -27,6 +27,43 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** How long taking a new PostgreSQL connection may last before the request fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** SQLSTATEs of a server that is gone or not accepting connections (class 08, shutdown, startup). */
+const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
+/** Node socket errors of an unreachable or vanished server. */
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres' own messages (errors without a code) for a lost or never made connection. */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * The error saying that the PostgreSQL server cannot be reached right now (rather than that a
+ * statement failed), when `error` is one or carries one: as Drizzle's `cause`, or among an
+ * AggregateError's `errors`.
+ */
+export function databaseUnavailable(error: unknown, depth = 0): Error | undefined {
+  if (!error || typeof error !== 'object' || depth > 4) return undefined;
+  const e = error as Error & { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_STATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code)))
+    return e;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return e;
+  for (const inner of Array.isArray(e.errors) ? e.errors : []) {
+    const found = databaseUnavailable(inner, depth + 1);
+    if (found) return found;
+  }
+  return databaseUnavailable(e.cause, depth + 1);
+}
+
 /** Fixed advisory lock id so that only one instance migrates and seeds at a time. */
 const MIGRATION_LOCK = 727_001;
 
@@ -36,9 +73,20 @@ const MIGRATION_LOCK = 727_001;
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // an idle connection dropped by the server (restart, admin kill) must not crash the process
-    pool.on('error', (err) => console.warn(`PostgreSQL pool: idle connection error: ${err.message}`));
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // an unreachable server fails a request after this long instead of holding it forever
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection dropped by the server (restart, admin kill) must not crash the process: the pool
+    // only listens for errors on idle connections, and a checked-out one (a transaction waiting
+    // for its next statement or on a lock) would raise an unhandled 'error' event. Every connection
+    // gets a listener of its own; the statement it was running fails and the pool discards it.
+    pool.on('connect', (client) =>
+      client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`)),
+    );
+    pool.on('error', () => undefined); // already reported by the connection's own listener
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lockClient = await pool.connect();
     try {

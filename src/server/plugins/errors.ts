@@ -3,11 +3,16 @@ import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { CODE, MSG } from '../../shared/api.ts';
 import { firstIssue } from '../../shared/user.ts';
+import { databaseUnavailable } from '../db/client.ts';
 import { BizError, fail } from '../lib/result.ts';
 
+/** Answer while PostgreSQL cannot be reached (restart, outage): HTTP 503, code 503. */
+export const DB_UNAVAILABLE = '数据库暂时不可用，请稍后重试';
+
 /**
- * Error mapping: business errors are HTTP 200 with success:false (JeecgBoot convention);
- * unexpected errors are logged and answered without any stack trace.
+ * Error mapping: business errors are HTTP 200 with success:false (JeecgBoot convention); a
+ * database that cannot be reached is HTTP 503 (retry later); unexpected errors are logged and
+ * answered without any stack trace.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -18,6 +23,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (pgCode?.startsWith('22')) return reply.code(200).send(fail(`${MSG.operationFailed}，参数格式不正确`));
     const fe = error as FastifyError;
     if (fe.statusCode === 429) return reply.code(429).send(fail(fe.message, 429));
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn(`database unavailable: ${unavailable.message}`);
+      return reply.code(503).send(fail(DB_UNAVAILABLE, 503));
+    }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.code(200).send(fail(`${MSG.operationFailed}，请求格式不正确`));
     }
