@@ -42,10 +42,6 @@ import dictSaveItems from './dict/save-items.ts';
 import logClear from './log/clear.ts';
 import logDelete from './log/delete.ts';
 import logList from './log/list.ts';
-import positionAdd from './position/add.ts';
-import positionDelete from './position/delete.ts';
-import positionEdit from './position/edit.ts';
-import positionList from './position/list.ts';
 import userAdd from './user/add.ts';
 import userDelete from './user/delete.ts';
 import userEdit from './user/edit.ts';
@@ -53,6 +49,8 @@ import userFreeze from './user/freeze.ts';
 import userList from './user/list.ts';
 import userResetPassword from './user/reset-password.ts';
 import userUnfreeze from './user/unfreeze.ts';
+import { RESOURCES } from '../src/shared/resources/index.ts';
+import { resourceCommands } from './resources/generate.ts';
 
 export const COMMANDS: CommandDefinition[] = [
   shellClearCache,
@@ -93,10 +91,6 @@ export const COMMANDS: CommandDefinition[] = [
   logClear,
   logDelete,
   logList,
-  positionAdd,
-  positionDelete,
-  positionEdit,
-  positionList,
   userAdd,
   userDelete,
   userEdit,
@@ -104,6 +98,8 @@ export const COMMANDS: CommandDefinition[] = [
   userList,
   userResetPassword,
   userUnfreeze,
+  // list/add/edit/delete of every declared resource (src/shared/resources)
+  ...RESOURCES.flatMap((r) => resourceCommands(r)),
 ];
 
 /** Registers every listed command; throws on a duplicate id or a clashing keybinding. */

@@ -25,10 +25,6 @@ import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
 import userExportRoutes from './routes/sys/user/export.ts';
 import userImportRoutes from './routes/sys/user/import.ts';
-import positionImportRoutes from './routes/sys/position/import.ts';
-import positionReadRoutes from './routes/sys/position/read.ts';
-import positionCrudRoutes from './routes/sys/position/crud.ts';
-import positionExportRoutes from './routes/sys/position/export.ts';
 import logListRoutes from './routes/sys/log/list.ts';
 import logDeleteRoutes from './routes/sys/log/delete.ts';
 import dictAdminRoutes from './routes/sys/dict-admin/dicts.ts';
@@ -40,6 +36,8 @@ import departTreeRoutes from './routes/sys/depart-tree.ts';
 import uploadRoutes from './routes/sys/common/upload.ts';
 import cgreportRoutes from './routes/online/cgreport.ts';
 import notifySocket from './plugins/notify-socket.ts';
+import { registerResource, type ServerResource } from './resources/register.ts';
+import { SERVER_RESOURCES } from './resources/index.ts';
 import vxeSocket from './plugins/vxe-socket.ts';
 
 declare module 'fastify' {
@@ -62,10 +60,12 @@ export interface BuildOptions {
   database: Database;
   sms?: SmsProvider;
   logger?: boolean | object;
+  /** the resources served (default: every declared one, SERVER_RESOURCES) */
+  resources?: readonly ServerResource[];
 }
 
 /** The JeecgBoot-compatible API: every route below is served under `config.basePath`. */
-async function api(app: FastifyInstance) {
+async function api(app: FastifyInstance, opts: { resources: readonly ServerResource[] }) {
   await app.register(authPlugin);
   await app.register(notifySocket);
   await app.register(vxeSocket);
@@ -78,10 +78,9 @@ async function api(app: FastifyInstance) {
   await app.register(userCrudRoutes);
   await app.register(userExportRoutes);
   await app.register(userImportRoutes);
-  await app.register(positionImportRoutes);
-  await app.register(positionReadRoutes);
-  await app.register(positionCrudRoutes);
-  await app.register(positionExportRoutes);
+  // each in its own scope, as the hand-written route modules were (multipart is registered per scope)
+  for (const resource of opts.resources)
+    await app.register(async (scope) => registerResource(scope, resource));
   await app.register(logListRoutes);
   await app.register(logDeleteRoutes);
   await app.register(dictAdminRoutes);
@@ -165,7 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(api, { prefix: config.basePath });
+  await app.register(api, { prefix: config.basePath, resources: opts.resources ?? SERVER_RESOURCES });
 
   const indexHtml = path.join(config.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

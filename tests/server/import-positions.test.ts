@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { sysPosition } from '../../src/server/db/schema/index.ts';
-import { POSITION_SHEET } from '../../src/server/routes/sys/position/export.ts';
+import { generate } from '../../src/server/resources/register.ts';
+import { positionServer } from '../../src/server/resources/position.ts';
+
+const POSITION_SHEET = generate(positionServer).sheet;
 import { createTestApp, BASE, type TestApp } from '../support/app.ts';
 import { exportLayout, PAYLOAD, plainWorkbook, postParts } from './import-support.ts';
 

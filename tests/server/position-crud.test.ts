@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { sysPosition } from '../../src/server/db/schema/index.ts';
 import { PERM } from '../../src/shared/permissions.ts';
-import { positionAddSchema } from '../../src/shared/position.ts';
+import { POSITION } from '../../src/shared/resources/position.ts';
+
+const positionAddSchema = POSITION.addSchema;
 
 let t: TestApp;
 let admin: string;

@@ -5,7 +5,11 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { sysPosition } from '../../src/server/db/schema/index.ts';
 import { entityExportRows } from '../../src/server/lib/entity-export.ts';
 import { buildOrderBy } from '../../src/server/lib/query-generator.ts';
-import { POSITION_FIELDS, POSITION_LIST } from '../../src/server/repos/positions.ts';
+import { generate } from '../../src/server/resources/register.ts';
+import { positionServer } from '../../src/server/resources/position.ts';
+
+const POSITION_LIST = generate(positionServer).list;
+const POSITION_FIELDS = POSITION_LIST.fields;
 
 /**
  * 12 positions p_00…p_11 named `<甲|乙|丙>职务<i>`, rank (i % 5) + 1, created on 2024-01-<i+1>

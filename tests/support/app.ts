@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type BuildOptions } from '../../src/server/app.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { freshDatabase } from './database.ts';
@@ -62,11 +62,14 @@ export const RELAXED_RATE_LIMITS: AppConfig['rateLimits'] = {
   captcha: { max: 100_000, timeWindow: 60_000 },
 };
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  build: Pick<BuildOptions, 'resources'> = {},
+): Promise<TestApp> {
   const database = await freshDatabase(process.env.TEST_DATABASE_URL);
   const config = loadConfig({}, { logLevel: 'silent', rateLimits: RELAXED_RATE_LIMITS, ...overrides });
   const sms = capturingSms();
-  const app = await buildApp({ config, database, sms: sms.provider, logger: false });
+  const app = await buildApp({ config, database, sms: sms.provider, logger: false, ...build });
   await app.ready();
   const call: TestApp['call'] = async (method, path, opts = {}) => {
     const raw = await app.inject({

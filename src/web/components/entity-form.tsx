@@ -41,6 +41,7 @@ export function EntityFormHost({
   width = 600,
   fields,
   schema,
+  addSchema,
   load,
   commands,
 }: {
@@ -49,7 +50,9 @@ export function EntityFormHost({
   title: string;
   width?: number;
   fields: FormField[];
+  /** the edit rules (with the add rules as `addSchema` when adding differs) */
   schema: z.ZodType;
+  addSchema?: z.ZodType;
   load(id: string): Promise<Record<string, unknown>>;
   commands: { add: string; edit: string };
 }) {
@@ -76,7 +79,7 @@ export function EntityFormHost({
     e.preventDefault();
     if (!state) return;
     const input = state.mode === 'edit' ? { id: state.id, ...values } : values;
-    const parsed = schema.safeParse(input);
+    const parsed = (state.mode === 'add' && addSchema ? addSchema : schema).safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     const command = state.mode === 'edit' ? commands.edit : commands.add;

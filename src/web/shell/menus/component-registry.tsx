@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { RESOURCES } from '../../../shared/resources/index.ts';
 
 type Page = LazyExoticComponent<ComponentType<{ entry?: unknown }>> | ComponentType<{ entry?: unknown }>;
 
@@ -16,11 +17,21 @@ export const PAGES: Record<string, Page> = {
   'account/settings/Security': lazy(() => import('../../features/account/account-center-page.tsx')),
   'system/UserList': lazy(() => import('../../features/user/user-page.tsx')),
   'system/DepartList': lazy(() => import('../../features/depart/depart-page.tsx')),
-  'system/SysPositionList': lazy(() => import('../../features/position/position-page.tsx')),
   'system/DictList': lazy(() => import('../../features/dict/dict-page.tsx')),
   'system/LogList': lazy(() => import('../../features/log/log-page.tsx')),
   'jeecg/JVxeDemo': lazy(() => import('../../features/demo/editable-grid-page.tsx')),
   'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),
+  // the generated list page and form of every declared resource (src/shared/resources)
+  ...Object.fromEntries(
+    RESOURCES.map((r) => [
+      r.decl.component,
+      lazy(() =>
+        import('../../resources/resource-page.tsx').then(({ ResourcePage }) => ({
+          default: () => <ResourcePage resource={r} />,
+        })),
+      ),
+    ]),
+  ),
   'exception/403': lazy(() =>
     import('../../features/exception/exception-routes.tsx').then((m) => ({ default: m.Page403 })),
   ),

@@ -1,0 +1,123 @@
+/**
+ * The commands of a resource, generated from its declaration: `<name>.list`, `.add`, `.edit` and
+ * `.delete` (export and import of the open list are the grid's `grid.export` / `grid.import`). Their
+ * arguments come from the declared fields, so `help position add` lists exactly what the server
+ * accepts; each calls the resource's endpoint contracts, with the contract's permission.
+ */
+import { z } from 'zod';
+import type { Resource, ResourceField } from '../../src/shared/resources/define.ts';
+import { defineCommand } from '../core/define-command.ts';
+import type { CommandDefinition } from '../core/types.ts';
+import { batchDeleteCommand } from '../grid/batch-delete.ts';
+import { listPage, pagingArgs } from '../grid/page-list.ts';
+import { requireTargets } from '../grid/targets.ts';
+
+/** Help of a field argument: its title plus what it accepts. */
+function argHelp(f: ResourceField, forFilter = false): string {
+  const base = f.help ?? f.title;
+  if (f.dict) return `${base}（字典 ${f.dict} 的值）`;
+  if (f.options) return `${base}（${f.options.map((o) => `${o.value} ${o.text}`).join('，')}）`;
+  return forFilter && (f.type === 'string' || f.type === 'text') ? `${base}（支持 *模糊*、!不等于）` : base;
+}
+
+const textArg = (f: ResourceField, forFilter = false) =>
+  z.string().optional().describe(argHelp(f, forFilter));
+
+/** The columns the terminal shows (dictionary fields by their text). */
+export function terminalColumns(r: Resource) {
+  return r.surfaces.terminal.map((f) => ({ key: f.dict ? `${f.key}_dictText` : f.key, title: f.title }));
+}
+
+/** Every command of a resource. */
+export function resourceCommands(r: Resource): CommandDefinition[] {
+  const { decl, endpoints: ep } = r;
+  const writable = decl.fields.filter((f) => !f.system);
+  const filters = decl.fields.filter((f) => f.filter || f.search);
+  const en = decl.english;
+  const keywords = decl.keywords ?? [];
+  const given = (args: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== ''));
+
+  const list = defineCommand({
+    id: `${decl.name}.list`,
+    title: `查询${decl.title}`,
+    category: decl.category,
+    aliases: [`${en}s`, `list ${en}s`],
+    keywords: [`${decl.title}列表`, ...keywords],
+    permission: ep.list.permission as string,
+    args: z.object({
+      ...Object.fromEntries(filters.map((f) => [f.key, textArg(f, true)])),
+      ...pagingArgs,
+    }),
+    async run(ctx, args) {
+      return listPage(ctx, ep.list.path, terminalColumns(r), args as Parameters<typeof listPage>[3]);
+    },
+  });
+
+  const add = defineCommand({
+    id: `${decl.name}.add`,
+    title: `新增${decl.title}`,
+    category: decl.category,
+    aliases: [`add ${en}`, `new ${en}`],
+    keywords: ['新增', '添加', ...keywords],
+    permission: ep.add.permission as string,
+    menus: [{ menu: `${decl.name}.toolbar`, group: '1_create', order: 1, label: '新增' }],
+    args: z.object(Object.fromEntries(writable.map((f) => [f.key, textArg(f)]))),
+    positional: writable.filter((f) => f.required).map((f) => f.key),
+    async run(ctx, args) {
+      const values = given(args);
+      if (Object.keys(values).length === 0 && ctx.open)
+        return void (await ctx.open(`${decl.name}.form`, { mode: 'add' }));
+      const message = await ctx.api.post<string>(ep.add.path, values);
+      return { message: String(message), invalidate: [[...r.queryKey]] };
+    },
+  });
+
+  const edit = defineCommand({
+    id: `${decl.name}.edit`,
+    title: `编辑${decl.title}`,
+    category: decl.category,
+    aliases: [`edit ${en}`],
+    keywords: ['编辑', '修改', ...keywords],
+    permission: ep.edit.permission as string,
+    menus: [{ menu: `${decl.name}.row`, group: '1_edit', order: 1, label: '编辑' }],
+    args: z.object({
+      id: z.string().optional().describe(`${decl.title}id；默认表格选中行`),
+      ...Object.fromEntries(writable.filter((f) => !f.fixedOnEdit).map((f) => [f.key, textArg(f)])),
+    }),
+    positional: ['id'],
+    async run(ctx, { id, ...fields }) {
+      const [target] = requireTargets(ctx, id as string | undefined);
+      const values = given(fields);
+      if (Object.keys(values).length === 0 && ctx.open)
+        return void (await ctx.open(`${decl.name}.form`, { mode: 'edit', id: target }));
+      // the edit endpoint is partial: what is not sent stays as it is
+      const message = await ctx.api.put<string>(ep.edit.path, { id: target, ...values });
+      return { message: String(message), invalidate: [[...r.queryKey]] };
+    },
+  });
+
+  const remove = batchDeleteCommand({
+    domain: decl.name,
+    title: `删除${decl.title}`,
+    category: decl.category,
+    aliases: [`delete ${en}`, `remove ${en}`],
+    keywords: ['删除', '批量删除', ...keywords],
+    permission: ep.deleteBatch.permission as string,
+    url: ep.deleteBatch.path,
+    queryKey: r.queryKey,
+  });
+
+  return [list, add, edit, remove] as CommandDefinition[];
+}
+
+/** The endpoints each generated command calls (a test holds them to the commands' permissions). */
+export function resourceCommandEndpoints(r: Resource) {
+  const ep = r.endpoints;
+  return {
+    [`${r.decl.name}.list`]: [ep.list],
+    [`${r.decl.name}.add`]: [ep.add],
+    [`${r.decl.name}.edit`]: [ep.edit],
+    [`${r.decl.name}.delete`]: [ep.deleteBatch],
+  };
+}

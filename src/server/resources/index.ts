@@ -1,0 +1,13 @@
+/**
+ * The server half of every declared resource (src/shared/resources/index.ts): its table, hooks and
+ * extra routes. The type makes a declared resource without a server half a compile error.
+ */
+import { RESOURCES, type ResourceName } from '../../shared/resources/index.ts';
+import type { ServerResource } from './register.ts';
+import { positionServer } from './position.ts';
+
+const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
+  position: positionServer,
+};
+
+export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

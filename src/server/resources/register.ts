@@ -1,0 +1,320 @@
+/**
+ * The generated endpoint family of a resource (jeecg-api.md §6 generated controllers): list,
+ * queryById, add, edit (partial), delete, deleteBatch (all or nothing), exportXls (streamed) and
+ * importExcel (per file all or nothing), each behind its permission, its input parsed by the
+ * declaration's zod schemas. Field names and columns come only from the declaration and its table.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { MSG } from '../../shared/api.ts';
+import type { Resource, ResourceField } from '../../shared/resources/define.ts';
+import { RESOURCE_MSG } from '../../shared/resources/define.ts';
+import type { Db } from '../db/client.ts';
+import { sendEntityExport, type ExportSheet } from '../lib/entity-export.ts';
+import { dictDecorator, listEntities, type EntityList } from '../lib/entity-list.ts';
+import { newId } from '../lib/ids.ts';
+import type { EntityFields, FieldType } from '../lib/query-generator.ts';
+import { BizError, bare, ok, okMessage } from '../lib/result.ts';
+import { formatDateTime } from '../lib/time.ts';
+import { parseWith, requiredIds } from '../lib/validate.ts';
+import { requestCaseId } from '../lib/vxe-hub.ts';
+import { registerImport } from '../lib/xlsx-import-route.ts';
+import type { UniqueRule } from '../lib/xlsx-import.ts';
+import { caller, type UserRow } from '../plugins/auth.ts';
+import { dictLookup } from '../repos/dicts.ts';
+
+type Row = Record<string, unknown> & { id: string };
+type Query = Record<string, string | string[] | undefined>;
+
+/** What a write hook is told. */
+export interface WriteContext {
+  op: 'add' | 'edit';
+  db: Db;
+  user: UserRow;
+  /** the validated values about to be written (an edit holds only the fields sent) */
+  data: Record<string, unknown>;
+  /** the row before an edit */
+  original?: Row;
+}
+
+/** The server half of a resource: its table and whatever is special about it. */
+export interface ServerResource {
+  resource: Resource;
+  /** the Drizzle table; every declared field is a property of it, and it has an `id` */
+  table: PgTable;
+  /** condition of every read, edit and delete (tenant, data rules, logical deletion) */
+  scope?: () => SQL | undefined;
+  hooks?: {
+    /** refuse (throw BizError) or adjust a write before it is made */
+    beforeSave?(ctx: WriteContext): Promise<void> | void;
+    /** refuse a delete (throw BizError) */
+    beforeDelete?(ctx: { db: Db; ids: string[]; user: UserRow }): Promise<void> | void;
+  };
+  /** endpoints beyond the generated family (registered in the same API scope) */
+  routes?(app: FastifyInstance, generated: GeneratedResource): Promise<void> | void;
+}
+
+/** What registration derived, for extra routes, reports and tests. */
+export interface GeneratedResource {
+  list: EntityList<PgTable, Record<string, unknown>>;
+  sheet: ExportSheet;
+  toJson(row: Row, tz: string): Record<string, unknown>;
+  findById(db: Db, id: string): Promise<Row | undefined>;
+}
+
+const QUERY_TYPE: Record<ResourceField['type'], FieldType> = {
+  string: 'string',
+  text: 'string',
+  dict: 'string',
+  enum: 'string',
+  boolean: 'string',
+  int: 'int',
+  number: 'number',
+  money: 'number',
+  date: 'date',
+  datetime: 'datetime',
+};
+
+/** The table's column of every declared field (a missing one is a programming error, found at start). */
+export function resourceColumns(sr: ServerResource): Record<string, PgColumn> {
+  const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
+  const out: Record<string, PgColumn> = {};
+  for (const f of [{ key: 'id' }, ...sr.resource.decl.fields]) {
+    const column = columns[f.key];
+    if (!column) throw new Error(`resource ${sr.resource.decl.name}: table has no column for field ${f.key}`);
+    out[f.key] = column;
+  }
+  return out;
+}
+
+/** Derive list, sheet and JSON of a resource. */
+export function generate(sr: ServerResource): GeneratedResource {
+  const { decl, surfaces } = sr.resource;
+  const columns = resourceColumns(sr);
+  const fields: EntityFields = {
+    id: { column: columns.id!, type: 'string' },
+    ...Object.fromEntries(
+      decl.fields.map((f) => [f.key, { column: columns[f.key]!, type: QUERY_TYPE[f.type] }]),
+    ),
+  };
+  const toJson = (row: Row, tz: string) => {
+    const out: Record<string, unknown> = { id: row.id };
+    for (const f of decl.fields) {
+      const v = row[f.key];
+      out[f.key] = f.type === 'datetime' ? formatDateTime(v as Date | null, tz) : (v ?? null);
+    }
+    return out;
+  };
+  const dicts = Object.fromEntries(decl.fields.filter((f) => f.dict).map((f) => [f.key, f.dict!]));
+  const list: EntityList<PgTable, Record<string, unknown>> = {
+    table: sr.table,
+    fields,
+    defaultSort: { column: decl.defaultSort.field, order: decl.defaultSort.order },
+    tieBreaker: columns.id!,
+    scope: sr.scope,
+    decorator: dictDecorator(toJson, dicts) as EntityList<PgTable, Record<string, unknown>>['decorator'],
+  };
+  const sheet: ExportSheet = {
+    ...decl.sheet,
+    columns: surfaces.export.map((f) => ({
+      key: f.dict ? `${f.key}_dictText` : f.key,
+      title: f.title,
+      width: typeof f.export === 'object' ? f.export.width : undefined,
+    })),
+  };
+  const findById = async (db: Db, id: string) => {
+    const [row] = await db
+      .select()
+      .from(sr.table)
+      .where(and(eq(columns.id!, id), sr.scope?.()))
+      .limit(1);
+    return row as Row | undefined;
+  };
+  return { list, sheet, toJson, findById };
+}
+
+/** A single query parameter: a repeated one (`?id=a&id=b`) is refused clearly, never a 500. */
+function single(query: Query, name: string): string | undefined {
+  const v = query[name];
+  if (Array.isArray(v)) throw new BizError(MSG.badParam(name));
+  return v?.trim() || undefined;
+}
+
+/** Register a resource's generated endpoints (and its extra routes) on the API scope. */
+export async function registerResource(app: FastifyInstance, sr: ServerResource): Promise<void> {
+  const { resource } = sr;
+  const { decl, endpoints: ep } = resource;
+  const db = app.db;
+  const tz = app.config.timezone;
+  const gen = generate(sr);
+  const columns = resourceColumns(sr);
+  const uniques = decl.fields.filter((f) => f.unique);
+  const dictFields = decl.fields.filter((f) => f.type === 'dict' && !f.system);
+  const has = (key: string) => key in (getTableColumns(sr.table) as object);
+
+  /** Refuse values another row holds and dictionary values the dictionary lacks. */
+  const assertWritable = async (data: Record<string, unknown>, id?: string) => {
+    for (const f of uniques) {
+      const v = data[f.key];
+      if (v === undefined || v === null) continue;
+      const [taken] = await db
+        .select({ id: columns.id! })
+        .from(sr.table)
+        .where(and(eq(columns[f.key]!, v), id ? ne(columns.id!, id) : undefined))
+        .limit(1);
+      if (taken) throw new BizError(f.unique!);
+    }
+    const sent = dictFields.filter((f) => data[f.key] !== undefined && data[f.key] !== null);
+    if (!sent.length) return;
+    const lookup = await dictLookup(db, [...new Set(sent.map((f) => f.dict!))]);
+    for (const f of sent)
+      if (lookup(f.dict!, data[f.key]) === undefined)
+        throw new BizError(f.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
+  };
+
+  const publishSaved = (req: FastifyRequest, id: string) =>
+    decl.socketKey
+      ? app.realtime.publishSaved(decl.socketKey, decl.perms.list, requestCaseId(req.headers), async () => {
+          const row = await gen.findById(db, id);
+          return row ? (await gen.list.decorator(db, tz))([row]) : [];
+        })
+      : Promise.resolve();
+
+  /** Delete rows by id in one statement (all or nothing); returns how many existed. */
+  const remove = async (req: FastifyRequest, ids: string[]) => {
+    await sr.hooks?.beforeDelete?.({ db, ids, user: caller(req).user });
+    const rows = await db
+      .delete(sr.table)
+      .where(and(inArray(columns.id!, ids), sr.scope?.()))
+      .returning({ id: columns.id! });
+    return rows.length;
+  };
+
+  app.get<{ Querystring: Query }>(ep.list.path, { config: { perm: ep.list.permission } }, async (req) =>
+    bare(await listEntities(db, gen.list, req.query, tz)),
+  );
+
+  app.get<{ Querystring: Query }>(
+    ep.queryById.path,
+    { config: { perm: ep.queryById.permission } },
+    async (req) => {
+      const id = single(req.query, 'id');
+      const row = id ? await gen.findById(db, id) : undefined;
+      if (!row) throw new BizError(resource.notFound);
+      const [json] = await (await gen.list.decorator(db, tz))([row]);
+      return ok(json);
+    },
+  );
+
+  app.post(ep.add.path, { config: { perm: ep.add.permission } }, async (req) => {
+    const me = caller(req).user;
+    const data = parseWith(resource.addSchema, req.body) as Record<string, unknown>;
+    await sr.hooks?.beforeSave?.({ op: 'add', db, user: me, data });
+    await assertWritable(data);
+    const id = newId();
+    await db.insert(sr.table).values({
+      ...data,
+      id,
+      ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
+      ...(has('createBy') ? { createBy: me.username } : {}),
+    });
+    await publishSaved(req, id);
+    return okMessage(RESOURCE_MSG.added);
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: ep.edit.path,
+    config: { perm: ep.edit.permission },
+    handler: async (req) => {
+      const me = caller(req).user;
+      const parsed = parseWith(resource.editSchema, req.body) as Record<string, unknown> & { id: string };
+      const { id, ...sent } = parsed;
+      const data = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
+      const original = await gen.findById(db, id);
+      if (!original) throw new BizError(resource.notFound);
+      await sr.hooks?.beforeSave?.({ op: 'edit', db, user: me, data, original });
+      await assertWritable(data, id);
+      await db
+        .update(sr.table)
+        .set({
+          ...data,
+          ...(has('updateBy') ? { updateBy: me.username } : {}),
+          ...(has('updateTime') ? { updateTime: new Date() } : {}),
+        })
+        .where(eq(columns.id!, id));
+      await publishSaved(req, id);
+      return okMessage(RESOURCE_MSG.edited);
+    },
+  });
+
+  app.delete<{ Querystring: Query }>(
+    ep.delete.path,
+    { config: { perm: ep.delete.permission } },
+    async (req) => {
+      const id = single(req.query, 'id');
+      if (!id) throw new BizError(MSG.nothingSelected);
+      if ((await remove(req, [id])) === 0) throw new BizError(resource.notFound);
+      return okMessage(RESOURCE_MSG.deleted);
+    },
+  );
+
+  app.delete<{ Querystring: Query }>(
+    ep.deleteBatch.path,
+    { config: { perm: ep.deleteBatch.permission } },
+    async (req) => {
+      await remove(req, requiredIds(req.query.ids));
+      return okMessage(RESOURCE_MSG.deleted);
+    },
+  );
+
+  app.get<{ Querystring: Query }>(
+    ep.exportXls.path,
+    { config: { perm: ep.exportXls.permission } },
+    async (req, reply) => sendEntityExport(req, reply, db, gen.list, gen.sheet, { tz }),
+  );
+
+  const importUniques: UniqueRule[] = uniques.map((f) => ({
+    key: f.key,
+    title: f.title,
+    takenMessage: f.unique!,
+    async taken(tx, values) {
+      const rows = await tx
+        .select({ v: columns[f.key]! })
+        .from(sr.table)
+        .where(inArray(columns[f.key]!, values));
+      return new Set(rows.map((r) => String(r.v)));
+    },
+  }));
+  await registerImport<Record<string, unknown>>(app, {
+    url: ep.importExcel.path,
+    perm: decl.perms.import,
+    logName: decl.importLogName ?? `${decl.name}ImportExcelErrorLog`,
+    plan: ({ user }) => ({
+      columns: resource.surfaces.import.map((f) => ({
+        key: f.key,
+        title: f.title,
+        ...(f.dict ? { dict: f.dict } : {}),
+        ...(f.required ? { required: true } : {}),
+        ...(typeof f.import === 'object' && f.import.aliases ? { aliases: f.import.aliases } : {}),
+      })),
+      schema: resource.addSchema as never,
+      unique: importUniques,
+      async insert(tx, rows) {
+        for (const data of rows) await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
+        await tx.insert(sr.table).values(
+          rows.map((data) => ({
+            ...data,
+            id: newId(),
+            ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
+            ...(has('createBy') ? { createBy: user.username } : {}),
+          })),
+        );
+      },
+    }),
+  });
+
+  await sr.routes?.(app, gen);
+}

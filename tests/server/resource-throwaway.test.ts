@@ -1,0 +1,392 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { boolean, date, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from '../../src/server/db/schema/columns.ts';
+import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
+import { resourceColumns, type ServerResource } from '../../src/server/resources/register.ts';
+import { stableId } from '../../src/server/lib/ids.ts';
+import { auditFields, defineResource } from '../../src/shared/resources/define.ts';
+import type { PermissionCode } from '../../src/shared/permissions.ts';
+import { RESOURCES } from '../../src/shared/resources/index.ts';
+import { CommandExecutor } from '../../commands/core/executor.ts';
+import { CommandRegistry } from '../../commands/core/registry.ts';
+import { runScript } from '../../commands/core/shell.ts';
+import { commandHelp } from '../../commands/core/help.ts';
+import type { CommandContext, ContextKeys } from '../../commands/core/types.ts';
+import { resourceCommandEndpoints, resourceCommands } from '../../commands/resources/generate.ts';
+import { formFields, listConfig } from '../../src/web/resources/resource-config.ts';
+import { BASE, createTestApp, type TestApp } from '../support/app.ts';
+import { plainWorkbook, postParts } from './import-support.ts';
+
+/**
+ * A throwaway entity declared in this one file gets the whole generated family: endpoints behind
+ * its permissions, commands with help, a list page configuration and a validated form.
+ */
+const perm = (op: string) => `gadget:${op}` as PermissionCode;
+const GADGET = defineResource({
+  name: 'gadget',
+  title: '器材',
+  path: '/demo/gadget',
+  perms: {
+    list: perm('list'),
+    add: perm('add'),
+    edit: perm('edit'),
+    delete: perm('delete'),
+    export: perm('export'),
+    import: perm('import'),
+  },
+  component: 'demo/GadgetList',
+  category: '器材管理',
+  english: 'gadget',
+  socketKey: 'demo_gadget',
+  defaultSort: { field: 'createTime', order: 'desc' },
+  sheet: { title: '器材', sheetName: '器材', filename: '器材.xlsx', asciiFilename: 'gadgets.xlsx' },
+  fields: [
+    {
+      key: 'title',
+      title: '名称',
+      type: 'string',
+      required: true,
+      max: 20,
+      unique: '名称已存在',
+      filter: true,
+      search: true,
+    },
+    { key: 'kind', title: '性别', type: 'dict', dict: 'sex', search: true },
+    { key: 'price', title: '价格', type: 'money', required: true },
+    { key: 'boughtOn', title: '购买日期', type: 'date' },
+    { key: 'shared', title: '共用', type: 'boolean', list: false },
+    ...auditFields(),
+  ],
+});
+
+const gadgets = pgTable('demo_gadget', {
+  id: idColumn(),
+  title: varchar('title', { length: 20 }).notNull(),
+  kind: varchar('kind', { length: 2 }),
+  price: numeric('price', { precision: 15, scale: 2 }).notNull(),
+  boughtOn: date('bought_on', { mode: 'string' }),
+  shared: boolean('shared'),
+  ...auditColumns(),
+});
+
+const published: Array<{ key: string; rows: readonly object[] }> = [];
+const gadgetServer: ServerResource = { resource: GADGET, table: gadgets };
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({}, { resources: [...SERVER_RESOURCES, gadgetServer] });
+  await t.database.rawQuery(
+    `CREATE TABLE demo_gadget (id varchar(32) PRIMARY KEY, title varchar(20) NOT NULL UNIQUE, kind varchar(2),
+       price numeric(15,2) NOT NULL, bought_on date, shared boolean, create_by varchar(32),
+       create_time timestamptz DEFAULT now(), update_by varchar(32), update_time timestamptz)`,
+    [],
+  );
+  // the button rows of its permissions, granted to the admin role only
+  for (const op of Object.keys(GADGET.decl.perms)) {
+    const id = stableId(`perm:gadget:${op}`);
+    await t.database.rawQuery(
+      `INSERT INTO sys_permission (id, name, menu_type, perms, perms_type, status) VALUES ($1, $2, 2, $3, '1', '1')`,
+      [id, op, `gadget:${op}`],
+    );
+    await t.database.rawQuery(
+      `INSERT INTO sys_role_permission (id, role_id, permission_id) VALUES ($1, $2, $3)`,
+      [stableId(`rp:gadget:${op}`), stableId('role:admin'), id],
+    );
+  }
+  admin = await t.login('admin');
+  const realtime = t.app.realtime;
+  const original = realtime.publishSaved.bind(realtime);
+  realtime.publishSaved = async (key, audience, caseId, load) => {
+    published.push({ key, rows: await load() });
+    return original(key, audience, caseId, load);
+  };
+});
+afterAll(async () => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: object = {}) =>
+  t.call(method, path, { token: admin, ...opts });
+const idOf = async (title: string) =>
+  ((await call('GET', '/demo/gadget/list', { query: { title } })).body.result.records[0]?.id as string) ?? '';
+
+describe('generated endpoints', () => {
+  it('adds with the declared rules and messages, then lists, filters and super-queries', async () => {
+    const add = (body: object) => call('POST', '/demo/gadget/add', { body });
+    expect((await add({ price: '1' })).body.message).toBe('请输入名称');
+    expect((await add({ title: 'x'.repeat(21), price: '1' })).body.message).toBe('最大长度20位字符');
+    expect((await add({ title: '按摩床', price: '12.345' })).body.message).toBe('价格取值无效');
+    expect((await add({ title: '按摩床', price: '1', kind: '9' })).body.message).toBe('性别取值无效');
+    expect((await add({ title: '按摩床', price: '1', boughtOn: '2026-02-30' })).body.message).toBe(
+      '购买日期格式应为YYYY-MM-DD',
+    );
+    expect(
+      (await add({ title: '按摩床', price: '1280.50', kind: '1', boughtOn: '2026-01-02' })).body,
+    ).toMatchObject({
+      success: true,
+      message: '添加成功！',
+    });
+    expect((await add({ title: '按摩床', price: '1' })).body.message).toBe('名称已存在');
+    await add({ title: '热石', price: '88', kind: '2' });
+    await add({ title: '精油', price: '35' });
+
+    const list = await call('GET', '/demo/gadget/list', { query: { title: '*按摩*' } });
+    expect(list.body.result.total).toBe(1);
+    expect(list.body.result.records[0]).toMatchObject({
+      title: '按摩床',
+      price: '1280.50',
+      kind: '1',
+      kind_dictText: '男',
+      boughtOn: '2026-01-02',
+      createBy: 'admin',
+    });
+    const superQuery = await call('GET', '/demo/gadget/list', {
+      query: {
+        superQueryMatchType: 'or',
+        superQueryParams: encodeURIComponent(
+          JSON.stringify([
+            { field: 'kind', rule: 'eq', val: '2', type: 'select' },
+            { field: 'title', rule: 'eq', val: '精油', type: 'string' },
+          ]),
+        ),
+      },
+    });
+    expect(superQuery.body.result.records.map((r: { title: string }) => r.title).sort()).toEqual([
+      '热石',
+      '精油',
+    ]);
+    // the rows saved were pushed to open grids under the declared key, as the list shows them
+    expect(published.filter((p) => p.key === 'demo_gadget')).toHaveLength(3);
+    expect(published[0]!.rows[0]).toMatchObject({ title: '按摩床', kind_dictText: '男' });
+  });
+
+  it('edits partially: only id and one field, the rest stays; a sent required field may not be blanked', async () => {
+    const id = await idOf('热石');
+    const r = await call('PUT', '/demo/gadget/edit', { body: { id, price: '99.90' } });
+    expect(r.body).toMatchObject({ success: true, message: '编辑成功!' });
+    const row = (await call('GET', '/demo/gadget/queryById', { query: { id } })).body.result;
+    expect(row).toMatchObject({ title: '热石', kind: '2', price: '99.90', updateBy: 'admin' });
+    expect((await call('POST', '/demo/gadget/edit', { body: { id, title: ' ' } })).body.message).toBe(
+      '请输入名称',
+    );
+    expect((await call('PUT', '/demo/gadget/edit', { body: { id: 'nope', price: '1' } })).body.message).toBe(
+      '未找到对应实体',
+    );
+  });
+
+  it('answers repeated or missing parameters with a clear message, never HTTP 500', async () => {
+    const id = await idOf('热石');
+    for (const url of [`/demo/gadget/queryById?id=${id}&id=${id}`, `/demo/gadget/delete?id=a&id=b`]) {
+      const r = await t.app.inject({
+        method: url.includes('delete') ? 'DELETE' : 'GET',
+        url: `${BASE}${url}`,
+        headers: { 'x-access-token': admin },
+      });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.json(), url).toMatchObject({ success: false, message: '操作失败，参数 id 的值无效' });
+    }
+    expect((await call('GET', '/demo/gadget/queryById')).body.message).toBe('未找到对应实体');
+  });
+
+  it('exports the list as .xlsx with the declared columns', async () => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/demo/gadget/exportXls?title=${encodeURIComponent('*按摩*')}`,
+      headers: { 'x-access-token': admin },
+    });
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const ws = book.worksheets[0]!;
+    const values = ws
+      .getRows(1, ws.rowCount)!
+      .map((row) => Array.from({ length: 6 }, (_, c) => String(row.getCell(c + 1).value ?? '')));
+    expect(values[0]![0]).toBe('器材');
+    const header = 2;
+    expect(values[header]).toEqual(['名称', '性别', '价格', '购买日期', '创建人', '创建时间']);
+    expect(values[header + 1]!.slice(0, 4)).toEqual(['按摩床', '男', '1280.50', '2026-01-02']);
+  });
+
+  it('imports a sheet all or nothing per file, with the add rules', async () => {
+    const good = await plainWorkbook([
+      ['名称', '性别', '价格'],
+      ['泡脚桶', '女', '45'],
+    ]);
+    const bad = await plainWorkbook([
+      ['名称', '价格'],
+      ['拔罐器', '20'],
+      ['热石', '20'],
+    ]);
+    const r = await postParts(t, '/demo/gadget/importExcel', admin, [
+      { name: 'files[]', filename: 'good.xlsx', content: good },
+      { name: 'files[]', filename: 'bad.xlsx', content: bad },
+    ]);
+    expect(r.body).toMatchObject({ code: 201, result: { successCount: 1, errorCount: 1 } });
+    expect(await idOf('泡脚桶')).not.toBe('');
+    expect(await idOf('拔罐器')).toBe('');
+    const row = (await call('GET', '/demo/gadget/queryById', { query: { id: await idOf('泡脚桶') } })).body
+      .result;
+    expect(row).toMatchObject({ kind: '2', price: '45.00' });
+  });
+
+  it('deletes one and a batch (all or nothing), each behind its permission', async () => {
+    const yuangong = await t.login('yuangong');
+    for (const [method, url] of [
+      ['GET', '/demo/gadget/list'],
+      ['POST', '/demo/gadget/add'],
+      ['PUT', '/demo/gadget/edit'],
+      ['DELETE', '/demo/gadget/deleteBatch?ids=x'],
+      ['GET', '/demo/gadget/exportXls'],
+      ['POST', '/demo/gadget/importExcel'],
+    ] as const) {
+      const r = await t.call(method, url, { token: yuangong, ...(method === 'GET' ? {} : { body: {} }) });
+      expect(r.body, url).toMatchObject({ success: false, code: 510 });
+    }
+    const ids = [await idOf('精油'), await idOf('泡脚桶')];
+    expect(
+      (await call('DELETE', '/demo/gadget/deleteBatch', { query: { ids: `${ids.join(',')},` } })).body
+        .success,
+    ).toBe(true);
+    expect(await idOf('精油')).toBe('');
+    const one = await idOf('热石');
+    expect((await call('DELETE', '/demo/gadget/delete', { query: { id: one } })).body.message).toBe(
+      '删除成功!',
+    );
+    expect((await call('DELETE', '/demo/gadget/delete', { query: { id: one } })).body.message).toBe(
+      '未找到对应实体',
+    );
+  });
+});
+
+describe('declarations and tables', () => {
+  it('map every declared field of every resource to a column, and refuse one that has none', () => {
+    for (const sr of [...SERVER_RESOURCES, gadgetServer]) expect(() => resourceColumns(sr)).not.toThrow();
+    const stray = defineResource({
+      ...GADGET.decl,
+      fields: [...GADGET.decl.fields, { key: 'colour', title: '颜色', type: 'string' }],
+    });
+    expect(() => resourceColumns({ resource: stray, table: gadgets })).toThrow(/no column for field colour/);
+  });
+});
+
+describe('generated commands', () => {
+  function harness() {
+    const calls: Array<{ method: string; path: string }> = [];
+    const registry = new CommandRegistry();
+    for (const c of resourceCommands(GADGET)) registry.register(c);
+    const request = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
+      calls.push({ method, path });
+      const isQuery = method === 'GET' || method === 'DELETE';
+      const query =
+        isQuery && data
+          ? Object.fromEntries(Object.entries(data as object).map(([k, v]) => [k, String(v)]))
+          : undefined;
+      const r = await call(method, path, { query, body: isQuery ? undefined : data });
+      if (!r.body?.success) throw new Error(r.body?.message);
+      return r.body.result;
+    };
+    const executor = new CommandExecutor({
+      registry,
+      permissions: () => new Set(Object.values(GADGET.decl.perms)),
+      keys: () => ({ username: 'admin' }) as ContextKeys,
+      ctxFactory: (): Omit<CommandContext, 'signal' | 'keys' | 'run' | 'input'> => ({
+        api: {
+          get: (p, q) => request('GET', p, q),
+          post: (p, b) => request('POST', p, b),
+          put: (p, b) => request('PUT', p, b),
+          delete: (p, q) => request('DELETE', p, q),
+        },
+        navigate: () => undefined,
+        confirm: async () => true,
+        prompt: async () => null,
+        progress: () => undefined,
+        output: () => undefined,
+      }),
+    });
+    const terminal = (line: string) =>
+      runScript(line, executor, {
+        source: 'terminal',
+        signal: new AbortController().signal,
+        out: () => undefined,
+        vars: new Map(),
+      });
+    return { registry, calls, terminal };
+  }
+
+  it('add, list, edit and delete from the terminal, with help generated from the fields', async () => {
+    const h = harness();
+    const help = commandHelp(h.registry.get('gadget.add')!).join('\n');
+    expect(help).toContain('用法: gadget add [title] [price] [--kind <文本>] [--bought-on <文本>]');
+    expect(help).toContain('性别（字典 sex 的值）');
+    expect(help).toContain('权限: gadget:add');
+    const add = await h.terminal('gadget add 刮痧板 19.9 --kind 1');
+    expect(add[0]?.error).toBeUndefined();
+    const list = await h.terminal('gadget list --title *刮痧*');
+    expect(list[0]?.result?.records).toEqual([expect.objectContaining({ title: '刮痧板', price: '19.90' })]);
+    const id = (list[0]?.result?.records?.[0] as { id: string }).id;
+    await h.terminal(`gadget edit ${id} --price 21`);
+    expect((await call('GET', '/demo/gadget/queryById', { query: { id } })).body.result).toMatchObject({
+      title: '刮痧板',
+      kind: '1',
+      price: '21.00',
+    });
+    await h.terminal('gadget list --title 刮痧板 | gadget delete --yes');
+    expect(await idOf('刮痧板')).toBe('');
+    // every call a command made is one of the resource's contracts, with the command's permission
+    const contracts = Object.values(GADGET.endpoints);
+    for (const c of h.calls) {
+      const contract = contracts.find((e) => e.path === c.path && e.method === c.method);
+      expect(contract, `${c.method} ${c.path}`).toBeTruthy();
+    }
+    expect(h.calls.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("every generated command's permission is that of each endpoint it calls, for every resource", () => {
+    for (const r of [...RESOURCES, GADGET]) {
+      const commands = new Map(resourceCommands(r).map((c) => [c.id, c]));
+      for (const [id, endpoints] of Object.entries(resourceCommandEndpoints(r)))
+        for (const e of endpoints)
+          expect(commands.get(id)?.permission, `${id} → ${e.path}`).toBe(e.permission);
+    }
+  });
+});
+
+describe('generated page and form', () => {
+  it('list columns, search bar, super query, export/import and realtime come from the fields', () => {
+    const config = listConfig(GADGET);
+    expect(config.columns.map((c) => c.field)).toEqual([
+      'title',
+      'kind_dictText',
+      'price',
+      'boughtOn',
+      'createBy',
+      'createTime',
+    ]);
+    expect(config.columns[0]).toMatchObject({ filter: true });
+    expect(config.search).toEqual([
+      { key: 'title', label: '名称' },
+      { key: 'kind', label: '性别', type: 'select', dictCode: 'sex' },
+    ]);
+    expect(config.superQuery?.map((f) => `${f.field}:${f.type}`)).toEqual([
+      'title:string',
+      'kind:select',
+      'price:number',
+      'boughtOn:date',
+      'shared:select',
+      'createTime:datetime',
+    ]);
+    expect(config.url).toEqual({
+      list: '/demo/gadget/list',
+      exportXls: '/demo/gadget/exportXls',
+      importExcel: '/demo/gadget/importExcel',
+    });
+    expect(config.socketKey).toBe('demo_gadget');
+    expect(formFields(GADGET).map((f) => f.key)).toEqual(['title', 'kind', 'price', 'boughtOn', 'shared']);
+  });
+
+  it('the form validates with the same rules as the server', () => {
+    const bad = GADGET.addSchema.safeParse({ title: '', price: 'abc' });
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(['请输入名称', '价格取值无效']);
+    expect(GADGET.addSchema.parse({ title: ' 床 ', price: 12 })).toMatchObject({ title: '床', price: '12' });
+  });
+});
