@@ -10,6 +10,17 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   return r.data;
 }
 
+/**
+ * A single-valued query parameter, trimmed (undefined when blank). A repeated one (`?id=a&id=b`)
+ * is refused with a clear message instead of being half-read (or failing with HTTP 500).
+ */
+export function oneParam(query: Record<string, unknown>, name: string): string | undefined {
+  const v = query[name];
+  if (Array.isArray(v)) throw new BizError(MSG.badParam(name));
+  if (v === undefined || v === null) return undefined;
+  return String(v).trim() || undefined;
+}
+
 /** Refusal of a batch call without targets (spec §5). */
 export const NOTHING_SELECTED = MSG.nothingSelected;
 

@@ -18,7 +18,7 @@ import { newId } from '../lib/ids.ts';
 import type { EntityFields, FieldType } from '../lib/query-generator.ts';
 import { BizError, bare, ok, okMessage } from '../lib/result.ts';
 import { formatDateTime } from '../lib/time.ts';
-import { parseWith, requiredIds } from '../lib/validate.ts';
+import { oneParam, parseWith, requiredIds } from '../lib/validate.ts';
 import { requestCaseId } from '../lib/vxe-hub.ts';
 import { registerImport } from '../lib/xlsx-import-route.ts';
 import type { UniqueRule } from '../lib/xlsx-import.ts';
@@ -135,13 +135,6 @@ export function generate(sr: ServerResource): GeneratedResource {
   return { list, sheet, toJson, findById };
 }
 
-/** A single query parameter: a repeated one (`?id=a&id=b`) is refused clearly, never a 500. */
-function single(query: Query, name: string): string | undefined {
-  const v = query[name];
-  if (Array.isArray(v)) throw new BizError(MSG.badParam(name));
-  return v?.trim() || undefined;
-}
-
 /** Register a resource's generated endpoints (and its extra routes) on the API scope. */
 export async function registerResource(app: FastifyInstance, sr: ServerResource): Promise<void> {
   const { resource } = sr;
@@ -200,7 +193,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     ep.queryById.path,
     { config: { perm: ep.queryById.permission } },
     async (req) => {
-      const id = single(req.query, 'id');
+      const id = oneParam(req.query, 'id');
       const row = id ? await gen.findById(db, id) : undefined;
       if (!row) throw new BizError(resource.notFound);
       const [json] = await (await gen.list.decorator(db, tz))([row]);
@@ -254,7 +247,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     ep.delete.path,
     { config: { perm: ep.delete.permission } },
     async (req) => {
-      const id = single(req.query, 'id');
+      const id = oneParam(req.query, 'id');
       if (!id) throw new BizError(MSG.nothingSelected);
       if ((await remove(req, [id])) === 0) throw new BizError(resource.notFound);
       return okMessage(RESOURCE_MSG.deleted);

@@ -6,7 +6,7 @@ import { sysDict } from '../../../db/schema/index.ts';
 import { listEntities } from '../../../lib/entity-list.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, bare, okMessage } from '../../../lib/result.ts';
-import { NOTHING_SELECTED, parseWith, requiredIds } from '../../../lib/validate.ts';
+import { NOTHING_SELECTED, oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { caller } from '../../../plugins/auth.ts';
 import { DICT_LIST, assertDictCodeFree, findDict } from '../../../repos/dict-admin.ts';
 
@@ -64,7 +64,7 @@ export default async function dictAdminRoutes(app: FastifyInstance) {
   });
 
   app.delete<{ Querystring: Q }>('/sys/dict/delete', { config: { perm: PERM.dict.delete } }, async (req) => {
-    const id = req.query.id?.trim();
+    const id = oneParam(req.query, 'id');
     if (!id) throw new BizError(NOTHING_SELECTED);
     if (!(await findDict(db, id))) throw new BizError(DICT_MSG.notFound);
     await db

@@ -14,7 +14,7 @@ import { sysDictItem } from '../../../db/schema/index.ts';
 import { listEntities } from '../../../lib/entity-list.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, bare, fail, ok, okMessage } from '../../../lib/result.ts';
-import { NOTHING_SELECTED, parseWith } from '../../../lib/validate.ts';
+import { NOTHING_SELECTED, oneParam, parseWith } from '../../../lib/validate.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
   DICT_ITEM_LIST,
@@ -96,7 +96,7 @@ export default async function dictItemRoutes(app: FastifyInstance) {
     '/sys/dictItem/delete',
     { config: { perm: PERM.dict.delete } },
     async (req) => {
-      const id = req.query.id?.trim();
+      const id = oneParam(req.query, 'id');
       if (!id) throw new BizError(NOTHING_SELECTED);
       const gone = await db
         .delete(sysDictItem)
