@@ -2,7 +2,7 @@ import { CommandExecutor } from '../../commands/core/executor.ts';
 import { CommandRegistry } from '../../commands/core/registry.ts';
 import { runScript } from '../../commands/core/shell.ts';
 import { registerAll } from '../../commands/index.ts';
-import type { CommandContext, ContextKeys } from '../../commands/core/types.ts';
+import type { CommandContext, CommandDefinition, ContextKeys } from '../../commands/core/types.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -12,14 +12,20 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * over app.inject with a signed-in token), as the terminal runs them. Confirmations answer
  * `answer` and are recorded; `keys` are the context keys the commands see.
  */
-export async function serverHarness(username = 'admin') {
-  const t: TestApp = await createTestApp();
+export async function serverHarness(
+  username = 'admin',
+  opts: { app?: TestApp; commands?: readonly CommandDefinition[] } = {},
+) {
+  const t: TestApp = opts.app ?? (await createTestApp());
   const token = await t.login(username);
   const perms = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token });
   const codes = new Set<string>(perms.body.result.auth.map((a: { action: string }) => a.action));
   const state = { answer: false, keys: { username } as ContextKeys, confirms: [] as string[] };
 
+  /** every call the commands made, in order */
+  const calls: Array<{ method: Method; path: string }> = [];
   async function api(method: Method, path: string, data?: unknown) {
+    calls.push({ method, path });
     const isQuery = method === 'GET' || method === 'DELETE';
     const query =
       isQuery && data
@@ -39,7 +45,7 @@ export async function serverHarness(username = 'admin') {
   }
 
   const registry = new CommandRegistry();
-  registerAll(registry);
+  registerAll(registry, opts.commands);
   const executor = new CommandExecutor({
     registry,
     permissions: () => codes,
@@ -73,5 +79,5 @@ export async function serverHarness(username = 'admin') {
     return { out: out.join('\n'), results };
   }
 
-  return { t, token, codes, state, executor, terminal, close: () => t.close() };
+  return { t, token, codes, state, executor, terminal, calls, registry, close: () => t.close() };
 }

@@ -8,14 +8,11 @@ import { stableId } from '../../src/server/lib/ids.ts';
 import { auditFields, defineResource } from '../../src/shared/resources/define.ts';
 import type { PermissionCode } from '../../src/shared/permissions.ts';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
-import { CommandExecutor } from '../../commands/core/executor.ts';
-import { CommandRegistry } from '../../commands/core/registry.ts';
-import { runScript } from '../../commands/core/shell.ts';
 import { commandHelp } from '../../commands/core/help.ts';
-import type { CommandContext, ContextKeys } from '../../commands/core/types.ts';
 import { resourceCommandEndpoints, resourceCommands } from '../../commands/resources/generate.ts';
 import { formFields, listConfig } from '../../src/web/resources/resource-config.ts';
 import { BASE, createTestApp, type TestApp } from '../support/app.ts';
+import { serverHarness } from '../commands/server-harness.ts';
 import { plainWorkbook, postParts } from './import-support.ts';
 
 /**
@@ -270,58 +267,16 @@ describe('declarations and tables', () => {
 });
 
 describe('generated commands', () => {
-  function harness() {
-    const calls: Array<{ method: string; path: string }> = [];
-    const registry = new CommandRegistry();
-    for (const c of resourceCommands(GADGET)) registry.register(c);
-    const request = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
-      calls.push({ method, path });
-      const isQuery = method === 'GET' || method === 'DELETE';
-      const query =
-        isQuery && data
-          ? Object.fromEntries(Object.entries(data as object).map(([k, v]) => [k, String(v)]))
-          : undefined;
-      const r = await call(method, path, { query, body: isQuery ? undefined : data });
-      if (!r.body?.success) throw new Error(r.body?.message);
-      return r.body.result;
-    };
-    const executor = new CommandExecutor({
-      registry,
-      permissions: () => new Set(Object.values(GADGET.decl.perms)),
-      keys: () => ({ username: 'admin' }) as ContextKeys,
-      ctxFactory: (): Omit<CommandContext, 'signal' | 'keys' | 'run' | 'input'> => ({
-        api: {
-          get: (p, q) => request('GET', p, q),
-          post: (p, b) => request('POST', p, b),
-          put: (p, b) => request('PUT', p, b),
-          delete: (p, q) => request('DELETE', p, q),
-        },
-        navigate: () => undefined,
-        confirm: async () => true,
-        prompt: async () => null,
-        progress: () => undefined,
-        output: () => undefined,
-      }),
-    });
-    const terminal = (line: string) =>
-      runScript(line, executor, {
-        source: 'terminal',
-        signal: new AbortController().signal,
-        out: () => undefined,
-        vars: new Map(),
-      });
-    return { registry, calls, terminal };
-  }
-
   it('add, list, edit and delete from the terminal, with help generated from the fields', async () => {
-    const h = harness();
+    const h = await serverHarness('admin', { app: t, commands: resourceCommands(GADGET) });
+    h.state.answer = true;
     const help = commandHelp(h.registry.get('gadget.add')!).join('\n');
     expect(help).toContain('用法: gadget add [title] [price] [--kind <文本>] [--bought-on <文本>]');
     expect(help).toContain('性别（字典 sex 的值）');
     expect(help).toContain('权限: gadget:add');
-    const add = await h.terminal('gadget add 刮痧板 19.9 --kind 1');
+    const add = (await h.terminal('gadget add 刮痧板 19.9 --kind 1')).results;
     expect(add[0]?.error).toBeUndefined();
-    const list = await h.terminal('gadget list --title *刮痧*');
+    const list = (await h.terminal('gadget list --title *刮痧*')).results;
     expect(list[0]?.result?.records).toEqual([expect.objectContaining({ title: '刮痧板', price: '19.90' })]);
     const id = (list[0]?.result?.records?.[0] as { id: string }).id;
     await h.terminal(`gadget edit ${id} --price 21`);
@@ -330,7 +285,7 @@ describe('generated commands', () => {
       kind: '1',
       price: '21.00',
     });
-    await h.terminal('gadget list --title 刮痧板 | gadget delete --yes');
+    await h.terminal('gadget list --title 刮痧板 | gadget delete');
     expect(await idOf('刮痧板')).toBe('');
     // every call a command made is one of the resource's contracts, with the command's permission
     const contracts = Object.values(GADGET.endpoints);
