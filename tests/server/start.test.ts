@@ -11,7 +11,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'care-start-'));
 const webDir = path.join(tmp, 'web');
 fs.mkdirSync(webDir);
 fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>spa-shell</title>');
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+/** servers still running when a test fails half way are stopped, not left behind */
+const started = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -42,6 +47,7 @@ async function start(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
