@@ -18,14 +18,9 @@ import { sysUser } from '../src/server/db/schema/index.ts';
 import { keysetBatches } from '../src/server/lib/xlsx-export.ts';
 import { USER_FIELDS, userListWhere } from '../src/server/repos/users.ts';
 import { userExportRows } from '../src/server/routes/sys/user/export.ts';
-import { freshBenchDatabase, type Benchmark } from './lib/bench.ts';
+import { envInt, freshBenchDatabase, type Benchmark } from './lib/bench.ts';
 import { ms, printTable, summarise } from './lib/stats.ts';
 import { insertUsers } from './users-list.ts';
-
-const envInt = (name: string, dflt: number) => {
-  const v = process.env[name];
-  return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : dflt;
-};
 
 /** Users inserted on top of the seed (BENCH_USERS overrides). */
 const USERS = envInt('BENCH_USERS', 100_000);

@@ -150,3 +150,14 @@ export function printTable(
   console.log(indent + widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
 }
+
+/** The cells `n, median, p95, mean, min, max, sd` of a table row. */
+export const statCells = (s: Stats): string[] => [
+  String(s.n),
+  ms(s.median),
+  ms(s.p95),
+  ms(s.mean),
+  ms(s.min),
+  ms(s.max),
+  ms(s.sd),
+];

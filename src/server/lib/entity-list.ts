@@ -2,7 +2,7 @@
  * Generic list endpoints (jeecg-api.md §6 conventions, §7 QueryGenerator): one entity's list as
  * data, read the same way by its paged `…/list` and its streamed `…/exportXls`.
  */
-import { count, inArray, type SQL } from 'drizzle-orm';
+import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../shared/api.ts';
 import type { Db } from '../db/client.ts';
@@ -35,6 +35,12 @@ export interface EntityList<T extends PgTable, R> {
   /** condition every request gets, e.g. "not logically deleted" */
   scope?: () => SQL | undefined;
   /**
+   * `total` is counted exactly while the list (after filters) has at most this many rows; above,
+   * it is the planner's estimate, flagged `totalEstimated` (see `listEntities`). Default
+   * `COUNT_CAP`; `Infinity` always counts exactly.
+   */
+  countCap?: number;
+  /**
    * Reads once per request what decoration needs (dictionaries, …) and returns the function that
    * decorates each batch.
    */
@@ -64,8 +70,111 @@ export function entityWhere<T extends PgTable, R>(
 }
 
 /**
+ * Rows a list counts exactly (`EntityList.countCap`): 100 pages of 10, more than anyone pages
+ * through by hand, and small enough that counting them (`LIMIT cap + 1`) stays a few ms even when
+ * a filter no index serves has to scan for them.
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * A page of a generated list: the IPage shape, plus `totalEstimated: true` when `total` is the
+ * planner's estimate rather than a count (it is absent when `total` is exact).
+ */
+export type ListPage<R> = Page<R> & { totalEstimated?: true };
+
+type Where = SQL | undefined;
+
+/**
+ * The rows of one page, as a deferred join: the inner select reads only the sort keys and the
+ * primary key (an index-only scan where an index has them), skips `offset` of them, and only the
+ * `limit` rows it keeps are then read whole.
+ */
+function readPage(
+  db: Db,
+  table: PgTable,
+  key: PgColumn,
+  where: Where,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+) {
+  const keys = db
+    .select({ key })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select()
+    .from(table)
+    .where(sql`${key} = ANY(ARRAY${keys})`)
+    .orderBy(...orderBy);
+}
+
+/** `count(*)` of the list, or `cap + 1` once it has more than `cap` rows. */
+async function countUpTo(db: Db, table: PgTable, where: Where, cap: number): Promise<number> {
+  const rows = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where);
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from((Number.isFinite(cap) ? rows.limit(cap + 1) : rows).as('capped'));
+  return n;
+}
+
+/** The planner's estimate of how many rows match (EXPLAIN, nothing is read). */
+async function estimateRows(db: Db, table: PgTable, where: Where): Promise<number> {
+  const query = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where);
+  const res = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  const cell = Object.values(res.rows[0] ?? {})[0];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{
+    Plan?: { 'Plan Rows'?: number };
+  }>;
+  return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+interface Total {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * The total of a list known to have at least `atLeast` rows: `count(*)` while it is at most `cap`,
+ * else the planner's estimate, raised to what is known (`atLeast`, `cap + 1`).
+ */
+async function countAbove(
+  db: Db,
+  table: PgTable,
+  where: Where,
+  cap: number,
+  atLeast: number,
+): Promise<Total> {
+  const counted = atLeast > cap ? cap + 1 : await countUpTo(db, table, where, cap);
+  if (counted <= cap) return { total: counted, estimated: false };
+  const estimate = await estimateRows(db, table, where);
+  return { total: Math.max(estimate, atLeast, cap + 1), estimated: true };
+}
+
+/**
  * One page of the list (GET …/list): rows in the requested order and the total, decorated.
  * `where` replaces the standard condition (`entityWhere`), `paging` the request's paging.
+ *
+ * The page is read with a deferred join (`readPage`) and one row more than asked, which tells
+ * whether rows follow it. `total` is then:
+ * - exact without counting when the page is the last one (`offset` + the rows read);
+ * - exact by `count(*)` when the list has at most `countCap` rows (`LIMIT countCap + 1`);
+ * - otherwise the planner's estimate, never below what the page proved (`offset + pageSize + 1`)
+ *   nor `countCap + 1`, flagged `totalEstimated: true`.
+ * A page past the end of a list above `countCap` (an estimate that was too high) is answered with
+ * the real last page, its `current` and an exact `total`; a page past the end of a smaller list
+ * has no records, as before.
  */
 export async function listEntities<T extends PgTable, R>(
   db: Db,
@@ -73,24 +182,37 @@ export async function listEntities<T extends PgTable, R>(
   query: Query,
   tz: string,
   opts: { where?: SQL; paging?: Paging } = {},
-): Promise<Page<R>> {
+): Promise<ListPage<R>> {
   const { pageNo, pageSize, offset } = opts.paging ?? parsePaging(query);
   const where = 'where' in opts ? opts.where : entityWhere(list, query, tz);
   const { orderBy } = buildOrderBy(list.fields, query, list.defaultSort, list.tieBreaker);
   const table = list.table as unknown as PgTable;
-  const [rows, [{ total } = { total: 0 }], decorate] = await Promise.all([
-    db
-      .select()
-      .from(table)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(table).where(where),
-    list.decorator(db, tz),
-  ]);
-  const records = rows.length ? await decorate(rows as Array<T['$inferSelect']>) : [];
-  return page(records, Number(total), pageNo, pageSize);
+  const cap = list.countCap ?? COUNT_CAP;
+  const read = (from: number) => readPage(db, table, list.tieBreaker, where, orderBy, pageSize + 1, from);
+  const [rows, decorate] = await Promise.all([read(offset), list.decorator(db, tz)]);
+  const finish = async (found: typeof rows, total: Promise<Total>, current: number) => {
+    const kept = found.slice(0, pageSize) as Array<T['$inferSelect']>;
+    // the count (when one is needed) runs while the page is decorated
+    const [records, counted] = await Promise.all([kept.length ? decorate(kept) : [], total]);
+    const result: ListPage<R> = page(records, counted.total, current, pageSize);
+    if (counted.estimated) result.totalEstimated = true;
+    return result;
+  };
+  if (rows.length > 0 || offset === 0) {
+    const more = rows.length > pageSize;
+    const exact = { total: offset + rows.length, estimated: false };
+    return finish(
+      rows,
+      more ? countAbove(db, table, where, cap, offset + pageSize + 1) : Promise.resolve(exact),
+      pageNo,
+    );
+  }
+  // past the end: an exact total, and for a list above the cap (a too high estimate) its last page
+  const counted = await countUpTo(db, table, where, cap);
+  if (counted <= cap) return finish([], Promise.resolve({ total: counted, estimated: false }), pageNo);
+  const total = await countUpTo(db, table, where, Infinity);
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  return finish(await read((last - 1) * pageSize), Promise.resolve({ total, estimated: false }), last);
 }
 
 /**

@@ -49,9 +49,10 @@ export const sysUser = pgTable(
     uniqueIndex('uniq_sys_user_phone').on(t.phone),
     uniqueIndex('uniq_sys_user_email').on(t.email),
     index('idx_sys_user_create_time').on(t.createTime),
-    // the users list: live rows in the default order, so page and count read only this index
+    // the users list: live rows in the default order (`create_time DESC` puts NULLs first, so must
+    // the index, or PostgreSQL cannot read it in that order), so page and count read only this index
     index('idx_sys_user_alive_ct')
-      .on(t.createTime.desc(), t.id)
+      .on(t.createTime.desc().nullsFirst(), t.id)
       .where(sql`${t.delFlag} = 0 AND ${t.username} <> '_reserve_user_external'`),
     index('idx_sys_user_org_code').on(t.orgCode),
   ],

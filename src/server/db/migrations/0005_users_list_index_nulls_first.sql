@@ -1,0 +1,2 @@
+DROP INDEX "idx_sys_user_alive_ct";--> statement-breakpoint
+CREATE INDEX "idx_sys_user_alive_ct" ON "sys_user" USING btree ("create_time" DESC NULLS FIRST,"id") WHERE "sys_user"."del_flag" = 0 AND "sys_user"."username" <> '_reserve_user_external';
