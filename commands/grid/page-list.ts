@@ -26,7 +26,7 @@ export async function listPage(
     order: 'desc',
   });
   return {
-    message: `共 ${result.total} 条，第 ${result.current}/${Math.max(result.pages, 1)} 页`,
+    message: `${result.totalEstimated ? '约' : '共'} ${result.total} 条，第 ${result.current}/${Math.max(result.pages, 1)} 页`,
     table: { columns, rows: result.records },
     records: result.records,
   };

@@ -19,6 +19,11 @@ export interface Page<T> {
   searchCount: boolean;
   countId: null;
   maxLimit: null;
+  /**
+   * Ours, not MyBatis-Plus: set when `total` is the planner's estimate of a long list rather than a
+   * count (counts are exact up to a cap and on the last page); clients show it as approximate.
+   */
+  totalEstimated?: true;
 }
 
 /** Result codes with a meaning on the wire. */

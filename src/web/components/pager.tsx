@@ -4,12 +4,15 @@ import { PAGING } from '../../shared/api.ts';
 /** Pager of spec §9: sizes 10/20/30 (or `sizes`, e.g. 5/10/20/30 of the business select), quick jumper, total. */
 export function Pager({
   total,
+  estimated = false,
   pageNo,
   pageSize,
   sizes = PAGING.sizes,
   onChange,
 }: {
   total: number;
+  /** `total` is an estimate (a long list): shown as 约 N 条 */
+  estimated?: boolean;
   pageNo: number;
   pageSize: number;
   sizes?: readonly number[];
@@ -19,7 +22,7 @@ export function Pager({
   const [jump, setJump] = useState('');
   return (
     <nav aria-label="分页" className="flex items-center justify-end gap-2 py-2 text-sm text-gray-600">
-      <span>共 {total} 条</span>
+      <span>{estimated ? `约 ${total} 条` : `共 ${total} 条`}</span>
       <button
         type="button"
         aria-label="上一页"

@@ -268,6 +268,7 @@ export function ListPage<Row extends { id: string }>({
         </div>
         <Pager
           total={data?.total ?? 0}
+          estimated={data?.totalEstimated === true}
           pageNo={state.pageNo}
           pageSize={state.pageSize}
           onChange={(pageNo, pageSize) => dispatch({ type: 'page', pageNo, pageSize })}
