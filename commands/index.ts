@@ -40,8 +40,6 @@ import dictItems from './dict/items.ts';
 import dictList from './dict/list.ts';
 import dictSaveItems from './dict/save-items.ts';
 import logClear from './log/clear.ts';
-import logDelete from './log/delete.ts';
-import logList from './log/list.ts';
 import userAdd from './user/add.ts';
 import userDelete from './user/delete.ts';
 import userEdit from './user/edit.ts';
@@ -89,8 +87,6 @@ export const COMMANDS: CommandDefinition[] = [
   dictList,
   dictSaveItems,
   logClear,
-  logDelete,
-  logList,
   userAdd,
   userDelete,
   userEdit,
@@ -98,7 +94,7 @@ export const COMMANDS: CommandDefinition[] = [
   userList,
   userResetPassword,
   userUnfreeze,
-  // list/add/edit/delete of every declared resource (src/shared/resources)
+  // the generated commands of every declared resource (src/shared/resources), as its operations allow
   ...RESOURCES.flatMap((r) => resourceCommands(r)),
 ];
 

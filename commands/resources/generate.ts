@@ -1,11 +1,13 @@
 /**
  * The commands of a resource, generated from its declaration: `<name>.list`, `.add`, `.edit` and
- * `.delete` (export and import of the open list are the grid's `grid.export` / `grid.import`). Their
- * arguments come from the declared fields, so `help position add` lists exactly what the server
- * accepts; each calls the resource's endpoint contracts, with the contract's permission.
+ * `.delete`, those of its operations (export and import of the open list are the grid's
+ * `grid.export` / `grid.import`). Their arguments come from the declared fields (or the list's
+ * `listArgs`), so `help position add` lists exactly what the server accepts; each calls the
+ * resource's endpoint contracts, with the contract's permission.
  */
 import { z } from 'zod';
-import type { Resource, ResourceField } from '../../src/shared/resources/define.ts';
+import type { EndpointContract } from '../../src/shared/contracts.ts';
+import type { Resource, ResourceField, ResourceListArg } from '../../src/shared/resources/define.ts';
 import { defineCommand } from '../core/define-command.ts';
 import type { CommandDefinition } from '../core/types.ts';
 import { batchDeleteCommand } from '../grid/batch-delete.ts';
@@ -25,14 +27,42 @@ const textArg = (f: ResourceField, forFilter = false) =>
 
 /** The columns the terminal shows (dictionary fields by their text). */
 export function terminalColumns(r: Resource) {
-  return r.surfaces.terminal.map((f) => ({ key: f.dict ? `${f.key}_dictText` : f.key, title: f.title }));
+  return r.surfaces.terminal.map((f) => ({
+    key: f.dict ? `${f.key}_dictText` : f.key,
+    title: (typeof f.terminal === 'object' && f.terminal.title) || f.title,
+  }));
 }
 
-/** Every command of a resource. */
+/** The list parameter a field's filter sends (its key, or the parameter its header filter names). */
+const filterParam = (f: ResourceField) => (typeof f.filter === 'string' ? f.filter : f.key);
+
+/** A declared list argument: its choices or text, its default. */
+function listArg(a: ResourceListArg): z.ZodType {
+  const base = a.choices ? z.enum(a.choices) : z.string();
+  return (a.default === undefined ? base.optional() : base.default(a.default)).describe(a.help);
+}
+
+/** The list command's arguments and how they map to list parameters. */
+function listArguments(r: Resource) {
+  if (r.decl.listArgs) {
+    const declared = Object.entries(r.decl.listArgs);
+    return {
+      args: Object.fromEntries(declared.map(([name, a]) => [name, listArg(a)])),
+      params: Object.fromEntries(declared.map(([name, a]) => [name, a.param])),
+    };
+  }
+  const filters = r.decl.fields.filter((f) => f.filter || f.search);
+  return {
+    args: Object.fromEntries(filters.map((f) => [filterParam(f), textArg(f, true)])),
+    params: {} as Record<string, string>,
+  };
+}
+
+/** Every command of a resource (those of its operations). */
 export function resourceCommands(r: Resource): CommandDefinition[] {
   const { decl, endpoints: ep } = r;
   const writable = decl.fields.filter((f) => !f.system);
-  const filters = decl.fields.filter((f) => f.filter || f.search);
+  const listArgs = listArguments(r);
   const en = decl.english;
   const keywords = decl.keywords ?? [];
   const given = (args: Record<string, unknown>) =>
@@ -45,79 +75,94 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
     aliases: [`${en}s`, `list ${en}s`],
     keywords: [`${decl.title}列表`, ...keywords],
     permission: ep.list.permission as string,
-    args: z.object({
-      ...Object.fromEntries(filters.map((f) => [f.key, textArg(f, true)])),
-      ...pagingArgs,
-    }),
+    args: z.object({ ...listArgs.args, ...pagingArgs }),
     async run(ctx, args) {
-      return listPage(ctx, ep.list.path, terminalColumns(r), args as Parameters<typeof listPage>[3]);
+      const params = Object.fromEntries(
+        Object.entries(args).map(([name, v]) => [listArgs.params[name] ?? name, v]),
+      );
+      return listPage(ctx, ep.list.path, terminalColumns(r), params as Parameters<typeof listPage>[3]);
     },
   });
+  const commands: CommandDefinition[] = [list as CommandDefinition];
 
-  const add = defineCommand({
-    id: `${decl.name}.add`,
-    title: `新增${decl.title}`,
-    category: decl.category,
-    aliases: [`add ${en}`, `new ${en}`],
-    keywords: ['新增', '添加', ...keywords],
-    permission: ep.add.permission as string,
-    menus: [{ menu: `${decl.name}.toolbar`, group: '1_create', order: 1, label: '新增' }],
-    args: z.object(Object.fromEntries(writable.map((f) => [f.key, textArg(f)]))),
-    positional: writable.filter((f) => f.required).map((f) => f.key),
-    async run(ctx, args) {
-      const values = given(args);
-      if (Object.keys(values).length === 0 && ctx.open)
-        return void (await ctx.open(`${decl.name}.form`, { mode: 'add' }));
-      const message = await ctx.api.post<string>(ep.add.path, values);
-      return { message: String(message), invalidate: [[...r.queryKey]] };
-    },
-  });
+  if (ep.add) {
+    const add = ep.add;
+    commands.push(
+      defineCommand({
+        id: `${decl.name}.add`,
+        title: `新增${decl.title}`,
+        category: decl.category,
+        aliases: [`add ${en}`, `new ${en}`],
+        keywords: ['新增', '添加', ...keywords],
+        permission: add.permission as string,
+        menus: [{ menu: `${decl.name}.toolbar`, group: '1_create', order: 1, label: '新增' }],
+        args: z.object(Object.fromEntries(writable.map((f) => [f.key, textArg(f)]))),
+        positional: writable.filter((f) => f.required).map((f) => f.key),
+        async run(ctx, args) {
+          const values = given(args);
+          if (Object.keys(values).length === 0 && ctx.open)
+            return void (await ctx.open(`${decl.name}.form`, { mode: 'add' }));
+          const message = await ctx.api.post<string>(add.path, values);
+          return { message: String(message), invalidate: [[...r.queryKey]] };
+        },
+      }) as CommandDefinition,
+    );
+  }
 
-  const edit = defineCommand({
-    id: `${decl.name}.edit`,
-    title: `编辑${decl.title}`,
-    category: decl.category,
-    aliases: [`edit ${en}`],
-    keywords: ['编辑', '修改', ...keywords],
-    permission: ep.edit.permission as string,
-    menus: [{ menu: `${decl.name}.row`, group: '1_edit', order: 1, label: '编辑' }],
-    args: z.object({
-      id: z.string().optional().describe(`${decl.title}id；默认表格选中行`),
-      ...Object.fromEntries(writable.filter((f) => !f.fixedOnEdit).map((f) => [f.key, textArg(f)])),
-    }),
-    positional: ['id'],
-    async run(ctx, { id, ...fields }) {
-      const [target] = requireTargets(ctx, id as string | undefined);
-      const values = given(fields);
-      if (Object.keys(values).length === 0 && ctx.open)
-        return void (await ctx.open(`${decl.name}.form`, { mode: 'edit', id: target }));
-      // the edit endpoint is partial: what is not sent stays as it is
-      const message = await ctx.api.put<string>(ep.edit.path, { id: target, ...values });
-      return { message: String(message), invalidate: [[...r.queryKey]] };
-    },
-  });
+  if (ep.edit) {
+    const edit = ep.edit;
+    commands.push(
+      defineCommand({
+        id: `${decl.name}.edit`,
+        title: `编辑${decl.title}`,
+        category: decl.category,
+        aliases: [`edit ${en}`],
+        keywords: ['编辑', '修改', ...keywords],
+        permission: edit.permission as string,
+        menus: [{ menu: `${decl.name}.row`, group: '1_edit', order: 1, label: '编辑' }],
+        args: z.object({
+          id: z.string().optional().describe(`${decl.title}id；默认表格选中行`),
+          ...Object.fromEntries(writable.filter((f) => !f.fixedOnEdit).map((f) => [f.key, textArg(f)])),
+        }),
+        positional: ['id'],
+        async run(ctx, { id, ...fields }) {
+          const [target] = requireTargets(ctx, id as string | undefined);
+          const values = given(fields);
+          if (Object.keys(values).length === 0 && ctx.open)
+            return void (await ctx.open(`${decl.name}.form`, { mode: 'edit', id: target }));
+          // the edit endpoint is partial: what is not sent stays as it is
+          const message = await ctx.api.put<string>(edit.path, { id: target, ...values });
+          return { message: String(message), invalidate: [[...r.queryKey]] };
+        },
+      }) as CommandDefinition,
+    );
+  }
 
-  const remove = batchDeleteCommand({
-    domain: decl.name,
-    title: `删除${decl.title}`,
-    category: decl.category,
-    aliases: [`delete ${en}`, `remove ${en}`],
-    keywords: ['删除', '批量删除', ...keywords],
-    permission: ep.deleteBatch.permission as string,
-    url: ep.deleteBatch.path,
-    queryKey: r.queryKey,
-  });
+  if (ep.deleteBatch)
+    commands.push(
+      batchDeleteCommand({
+        domain: decl.name,
+        title: `删除${decl.title}`,
+        category: decl.category,
+        aliases: [`delete ${en}`, `remove ${en}`],
+        keywords: ['删除', '批量删除', ...keywords],
+        permission: ep.deleteBatch.permission as string,
+        url: ep.deleteBatch.path,
+        queryKey: r.queryKey,
+      }) as CommandDefinition,
+    );
 
-  return [list, add, edit, remove] as CommandDefinition[];
+  return commands;
 }
 
 /** The endpoints each generated command calls (a test holds them to the commands' permissions). */
 export function resourceCommandEndpoints(r: Resource) {
   const ep = r.endpoints;
-  return {
+  const calls: Record<string, EndpointContract[]> = {
     [`${r.decl.name}.list`]: [ep.list],
-    [`${r.decl.name}.add`]: [ep.add],
-    [`${r.decl.name}.edit`]: [ep.edit],
-    [`${r.decl.name}.delete`]: [ep.deleteBatch],
   };
+  if (ep.add) calls[`${r.decl.name}.add`] = [ep.add];
+  if (ep.edit) calls[`${r.decl.name}.edit`] = [ep.edit];
+  if (ep.deleteBatch) calls[`${r.decl.name}.delete`] = [ep.deleteBatch];
+  return calls;
 }

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { lt } from 'drizzle-orm';
 import { boolean, date, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../src/server/db/schema/columns.ts';
 import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import { resourceColumns, type ServerResource } from '../../src/server/resources/register.ts';
 import { stableId } from '../../src/server/lib/ids.ts';
+import { BizError } from '../../src/server/lib/result.ts';
 import { auditFields, defineResource } from '../../src/shared/resources/define.ts';
 import type { PermissionCode } from '../../src/shared/permissions.ts';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
+import { LOG } from '../../src/shared/resources/log.ts';
 import { commandHelp } from '../../commands/core/help.ts';
 import { resourceCommandEndpoints, resourceCommands } from '../../commands/resources/generate.ts';
 import { formFields, listConfig } from '../../src/web/resources/resource-config.ts';
@@ -70,10 +73,51 @@ const gadgets = pgTable('demo_gadget', {
 const published: Array<{ key: string; rows: readonly object[] }> = [];
 const gadgetServer: ServerResource = { resource: GADGET, table: gadgets };
 
+/**
+ * The same table as a second resource using the extension points: only list and delete, a list
+ * parameter that is no field (`cheap`), page extras, own list arguments and an overridden delete.
+ */
+const GADGET_VIEW = defineResource({
+  ...GADGET.decl,
+  name: 'gadgetView',
+  path: '/demo/gadgetView',
+  component: 'demo/GadgetView',
+  operations: ['list', 'delete'],
+  order: { list: ['price', 'title'], superQuery: ['price'] },
+  page: {
+    search: [
+      { key: 'cheap', label: '便宜', first: true },
+      { key: 'boughtOn_begin', label: '购买起', type: 'date' },
+    ],
+    actionsWidth: 90,
+  },
+  listArgs: {
+    cheap: { param: 'cheap', help: '只列便宜的', choices: ['1'] },
+    name: { param: 'title', help: '名称' },
+  },
+  fields: [
+    { ...GADGET.decl.fields[0]!, filter: 'cheap', list: { sortable: false } },
+    { ...GADGET.decl.fields[1]!, superQueryType: 'user' },
+    { ...GADGET.decl.fields[2]!, queryable: false },
+    ...GADGET.decl.fields.slice(3),
+  ],
+});
+const gadgetViewServer: ServerResource = {
+  resource: GADGET_VIEW,
+  table: gadgets,
+  listWhere: (query) => [query.cheap === '1' ? lt(gadgets.price, '50') : undefined],
+  override: {
+    delete: (generated) => (req, reply) => {
+      if (req.query.id === 'locked') throw new BizError('已锁定');
+      return generated(req, reply);
+    },
+  },
+};
+
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { resources: [...SERVER_RESOURCES, gadgetServer] });
+  t = await createTestApp({}, { resources: [...SERVER_RESOURCES, gadgetServer, gadgetViewServer] });
   await t.database.rawQuery(
     `CREATE TABLE demo_gadget (id varchar(32) PRIMARY KEY, title varchar(20) NOT NULL UNIQUE, kind varchar(2),
        price numeric(15,2) NOT NULL, bought_on date, shared boolean, create_by varchar(32),
@@ -343,5 +387,130 @@ describe('generated page and form', () => {
     const bad = GADGET.addSchema.safeParse({ title: '', price: 'abc' });
     expect(bad.error?.issues.map((i) => i.message)).toEqual(['请输入名称', '价格取值无效']);
     expect(GADGET.addSchema.parse({ title: ' 床 ', price: 12 })).toMatchObject({ title: '床', price: '12' });
+  });
+});
+
+describe('extension points', () => {
+  const view = (query: Record<string, string> = {}) =>
+    call('GET', '/demo/gadgetView/list', { query: { pageSize: '100', ...query } });
+  const titles = async (query: Record<string, string> = {}) =>
+    ((await view(query)).body.result.records as Array<{ title: string }>).map((r) => r.title).sort();
+
+  it('operations: only the declared endpoints, commands and page urls exist', async () => {
+    expect(Object.keys(GADGET_VIEW.endpoints).sort()).toEqual(['delete', 'deleteBatch', 'list', 'queryById']);
+    await call('POST', '/demo/gadget/add', { body: { title: '木梳', price: '12' } });
+    await call('POST', '/demo/gadget/add', { body: { title: '理疗仪', price: '800' } });
+    for (const [method, url] of [
+      ['POST', '/demo/gadgetView/add'],
+      ['PUT', '/demo/gadgetView/edit'],
+      ['GET', '/demo/gadgetView/exportXls'],
+      ['POST', '/demo/gadgetView/importExcel'],
+    ] as const)
+      expect((await call(method, url, { body: {} })).status, url).toBe(404);
+    expect(resourceCommands(GADGET_VIEW).map((c) => c.id)).toEqual(['gadgetView.list', 'gadgetView.delete']);
+    expect(Object.keys(resourceCommandEndpoints(GADGET_VIEW))).toEqual([
+      'gadgetView.list',
+      'gadgetView.delete',
+    ]);
+    expect(listConfig(GADGET_VIEW).url).toEqual({ list: '/demo/gadgetView/list' });
+    expect(listConfig(GADGET_VIEW).perms).toEqual({});
+    expect(() => defineResource({ ...GADGET.decl, perms: { list: perm('list') } })).toThrow(
+      /operation add has no permission/,
+    );
+  });
+
+  it('listWhere: a list parameter that is no field narrows the list; queryable: false is neither filter nor sort', async () => {
+    expect(await titles({ title: '木梳' })).toEqual(['木梳']);
+    expect(await titles({ cheap: '1', title: '理疗仪' })).toEqual([]);
+    expect(await titles({ cheap: '1', title: '木梳' })).toEqual(['木梳']);
+    expect((await view({ column: 'price' })).body.message).toBe('请注意，将要排序的列字段不存在：price');
+    expect((await call('GET', '/demo/gadget/list', { query: { column: 'price' } })).body.success).toBe(true);
+  });
+
+  it('override: a replaced endpoint answers first and falls back on the generated one', async () => {
+    expect((await call('DELETE', '/demo/gadgetView/delete', { query: { id: 'locked' } })).body.message).toBe(
+      '已锁定',
+    );
+    expect((await call('DELETE', '/demo/gadgetView/delete', { query: { id: 'nope' } })).body.message).toBe(
+      '未找到对应实体',
+    );
+    const id = await idOf('木梳');
+    expect((await call('DELETE', '/demo/gadgetView/delete', { query: { id } })).body.message).toBe(
+      '删除成功!',
+    );
+    expect(await idOf('木梳')).toBe('');
+  });
+
+  it('listArgs: the list command has its own arguments, each sent as its list parameter', async () => {
+    const h = await serverHarness('admin', { app: t, commands: resourceCommands(GADGET_VIEW) });
+    const help = commandHelp(h.registry.get('gadgetView.list')!).join('\n');
+    expect(help).toContain('只列便宜的');
+    const records = async (line: string) => (await h.terminal(line)).results[0]?.result?.records;
+    expect(await records('gadgetView list --name 理疗仪')).toEqual([
+      expect.objectContaining({ title: '理疗仪' }),
+    ]);
+    expect(await records('gadgetView list --cheap 1 --name 理疗仪')).toEqual([]);
+    expect((await h.terminal('gadgetView list --cheap 2')).results[0]?.status).toBe('error');
+  });
+
+  it('page extras: order, search params, header filter key, unsortable column, super query type, actions width', () => {
+    const config = listConfig(GADGET_VIEW);
+    expect(config.columns.map((c) => c.field).slice(0, 3)).toEqual(['price', 'title', 'kind_dictText']);
+    expect(config.columns[1]).toMatchObject({ field: 'title', filter: 'cheap', sortField: false });
+    expect(config.search).toEqual([
+      { key: 'cheap', label: '便宜' },
+      { key: 'title', label: '名称' },
+      { key: 'kind', label: '性别', type: 'select', dictCode: 'sex' },
+      { key: 'boughtOn_begin', label: '购买起', type: 'date' },
+    ]);
+    expect(config.superQuery?.map((f) => `${f.field}:${f.type}`)).toEqual([
+      'price:number',
+      'title:string',
+      'kind:user',
+      'boughtOn:date',
+      'shared:select',
+      'createTime:datetime',
+    ]);
+    expect(config.actionsWidth).toBe(90);
+  });
+
+  it('the log page is the one it was before the move', () => {
+    expect(listConfig(LOG)).toEqual({
+      pageKey: 'log',
+      title: '日志',
+      url: { list: '/sys/log/list', exportXls: '/sys/log/exportXls' },
+      perms: { export: 'log:export' },
+      queryKey: LOG.queryKey,
+      columns: [
+        { field: 'logContent', title: '日志内容', filter: 'keyWord', sortField: false },
+        { field: 'username', title: '操作人', width: 120, filter: true },
+        { field: 'ip', title: 'IP', width: 140, filter: true },
+        { field: 'costTime', title: '耗时(毫秒)', width: 110 },
+        { field: 'logType_dictText', title: '日志类型', width: 110 },
+        { field: 'operateType_dictText', title: '操作类型', width: 110 },
+        { field: 'createTime', title: '创建时间', width: 180 },
+      ],
+      search: [
+        { key: 'keyWord', label: '搜索日志' },
+        { key: 'logType', label: '日志类型', type: 'select', dictCode: 'log_type' },
+        { key: 'createTime_begin', label: '开始日期', type: 'date' },
+        { key: 'createTime_end', label: '结束日期', type: 'date' },
+      ],
+      superQuery: [
+        { field: 'username', title: '操作人', type: 'user' },
+        { field: 'ip', title: 'IP', type: 'string' },
+        { field: 'logType', title: '日志类型', type: 'select', dictCode: 'log_type' },
+        { field: 'operateType', title: '操作类型', type: 'select', dictCode: 'operate_type' },
+        { field: 'costTime', title: '耗时(毫秒)', type: 'int' },
+        { field: 'createTime', title: '创建时间', type: 'datetime' },
+      ],
+      authPrefix: 'log:',
+      actionsWidth: 100,
+      defaultSort: { column: 'createTime', order: 'desc' },
+    });
+    expect(resourceCommands(LOG).map((c) => `${c.id} ${c.title}`)).toEqual([
+      'log.list 查询日志',
+      'log.delete 删除日志',
+    ]);
   });
 });

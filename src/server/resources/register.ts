@@ -1,19 +1,21 @@
 /**
  * The generated endpoint family of a resource (jeecg-api.md §6 generated controllers): list,
  * queryById, add, edit (partial), delete, deleteBatch (all or nothing), exportXls (streamed) and
- * importExcel (per file all or nothing), each behind its permission, its input parsed by the
- * declaration's zod schemas. Field names and columns come only from the declaration and its table.
+ * importExcel (per file all or nothing), those of its declared operations, each behind its
+ * permission, its input parsed by the declaration's zod schemas. Field names and columns come only
+ * from the declaration and its table; the server half may add list conditions (`listWhere`) and
+ * replace a generated handler by name (`override`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MSG } from '../../shared/api.ts';
-import type { Resource, ResourceField } from '../../shared/resources/define.ts';
+import type { Resource, ResourceEndpoints, ResourceField } from '../../shared/resources/define.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
 import type { Db } from '../db/client.ts';
 import { sendEntityExport, type ExportSheet } from '../lib/entity-export.ts';
-import { dictDecorator, listEntities, type EntityList } from '../lib/entity-list.ts';
+import { dictDecorator, entityWhere, listEntities, type EntityList } from '../lib/entity-list.ts';
 import { newId } from '../lib/ids.ts';
 import type { EntityFields, FieldType } from '../lib/query-generator.ts';
 import { BizError, bare, ok, okMessage } from '../lib/result.ts';
@@ -27,6 +29,12 @@ import { dictLookup } from '../repos/dicts.ts';
 
 type Row = Record<string, unknown> & { id: string };
 type Query = Record<string, string | string[] | undefined>;
+
+/** The handler of a generated endpoint. */
+export type ResourceHandler = (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => unknown;
+
+/** The generated endpoints a server half may replace (importExcel is the shared import route). */
+export type OverridableEndpoint = Exclude<keyof ResourceEndpoints, 'importExcel'>;
 
 /** What a write hook is told. */
 export interface WriteContext {
@@ -52,6 +60,18 @@ export interface ServerResource {
     /** refuse a delete (throw BizError) */
     beforeDelete?(ctx: { db: Db; ids: string[]; user: UserRow }): Promise<void> | void;
   };
+  /**
+   * extra conditions of the list and its export, from list parameters that are no field
+   * (`keyWord` searched in a column); added to the standard filters and super query
+   */
+  listWhere?(query: Query, tz: string): Array<SQL | undefined>;
+  /**
+   * replace a generated endpoint's handler, by name: each gets the handler it replaces (to fall back
+   * on for the ordinary case) and answers in its place, behind the same path and permission
+   */
+  override?: {
+    [K in OverridableEndpoint]?: (generated: ResourceHandler, gen: GeneratedResource) => ResourceHandler;
+  };
   /** endpoints beyond the generated family (registered in the same API scope) */
   routes?(app: FastifyInstance, generated: GeneratedResource): Promise<void> | void;
 }
@@ -59,6 +79,8 @@ export interface ServerResource {
 /** What registration derived, for extra routes, reports and tests. */
 export interface GeneratedResource {
   list: EntityList<PgTable, Record<string, unknown>>;
+  /** the WHERE of a list or export request: standard filters, super query and `listWhere` */
+  where(query: Query, tz: string): SQL | undefined;
   sheet: ExportSheet;
   toJson(row: Row, tz: string): Record<string, unknown>;
   findById(db: Db, id: string): Promise<Row | undefined>;
@@ -96,7 +118,14 @@ export function generate(sr: ServerResource): GeneratedResource {
   const fields: EntityFields = {
     id: { column: columns.id!, type: 'string' },
     ...Object.fromEntries(
-      decl.fields.map((f) => [f.key, { column: columns[f.key]!, type: QUERY_TYPE[f.type] }]),
+      decl.fields.map((f) => [
+        f.key,
+        {
+          column: columns[f.key]!,
+          type: QUERY_TYPE[f.type],
+          ...(f.queryable === false ? { filterable: false, sortable: false } : {}),
+        },
+      ]),
     ),
   };
   const toJson = (row: Row, tz: string) => {
@@ -120,7 +149,7 @@ export function generate(sr: ServerResource): GeneratedResource {
     ...decl.sheet,
     columns: surfaces.export.map((f) => ({
       key: f.dict ? `${f.key}_dictText` : f.key,
-      title: f.title,
+      title: (typeof f.export === 'object' && f.export.title) || f.title,
       width: typeof f.export === 'object' ? f.export.width : undefined,
     })),
   };
@@ -132,7 +161,8 @@ export function generate(sr: ServerResource): GeneratedResource {
       .limit(1);
     return row as Row | undefined;
   };
-  return { list, sheet, toJson, findById };
+  const where = (query: Query, tz: string) => entityWhere(list, query, tz, sr.listWhere?.(query, tz));
+  return { list, where, sheet, toJson, findById };
 }
 
 /** Register a resource's generated endpoints (and its extra routes) on the API scope. */
@@ -185,43 +215,37 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     return rows.length;
   };
 
-  app.get<{ Querystring: Query }>(ep.list.path, { config: { perm: ep.list.permission } }, async (req) =>
-    bare(await listEntities(db, gen.list, req.query, tz)),
-  );
+  /** the list condition, when the server half adds its own (else the list's standard one) */
+  const whereOf = (query: Query) => (sr.listWhere ? { where: gen.where(query, tz) } : {});
 
-  app.get<{ Querystring: Query }>(
-    ep.queryById.path,
-    { config: { perm: ep.queryById.permission } },
-    async (req) => {
+  const handlers: { [K in OverridableEndpoint]: ResourceHandler } = {
+    list: async (req) => bare(await listEntities(db, gen.list, req.query, tz, whereOf(req.query))),
+
+    queryById: async (req) => {
       const id = oneParam(req.query, 'id');
       const row = id ? await gen.findById(db, id) : undefined;
       if (!row) throw new BizError(resource.notFound);
       const [json] = await (await gen.list.decorator(db, tz))([row]);
       return ok(json);
     },
-  );
 
-  app.post(ep.add.path, { config: { perm: ep.add.permission } }, async (req) => {
-    const me = caller(req).user;
-    const data = parseWith(resource.addSchema, req.body) as Record<string, unknown>;
-    await sr.hooks?.beforeSave?.({ op: 'add', db, user: me, data });
-    await assertWritable(data);
-    const id = newId();
-    await db.insert(sr.table).values({
-      ...data,
-      id,
-      ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
-      ...(has('createBy') ? { createBy: me.username } : {}),
-    });
-    await publishSaved(req, id);
-    return okMessage(RESOURCE_MSG.added);
-  });
+    add: async (req) => {
+      const me = caller(req).user;
+      const data = parseWith(resource.addSchema, req.body) as Record<string, unknown>;
+      await sr.hooks?.beforeSave?.({ op: 'add', db, user: me, data });
+      await assertWritable(data);
+      const id = newId();
+      await db.insert(sr.table).values({
+        ...data,
+        id,
+        ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
+        ...(has('createBy') ? { createBy: me.username } : {}),
+      });
+      await publishSaved(req, id);
+      return okMessage(RESOURCE_MSG.added);
+    },
 
-  app.route({
-    method: ['PUT', 'POST'],
-    url: ep.edit.path,
-    config: { perm: ep.edit.permission },
-    handler: async (req) => {
+    edit: async (req) => {
       const me = caller(req).user;
       const parsed = parseWith(resource.editSchema, req.body) as Record<string, unknown> & { id: string };
       const { id, ...sent } = parsed;
@@ -241,73 +265,78 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       await publishSaved(req, id);
       return okMessage(RESOURCE_MSG.edited);
     },
-  });
 
-  app.delete<{ Querystring: Query }>(
-    ep.delete.path,
-    { config: { perm: ep.delete.permission } },
-    async (req) => {
+    delete: async (req) => {
       const id = oneParam(req.query, 'id');
       if (!id) throw new BizError(MSG.nothingSelected);
       if ((await remove(req, [id])) === 0) throw new BizError(resource.notFound);
       return okMessage(RESOURCE_MSG.deleted);
     },
-  );
 
-  app.delete<{ Querystring: Query }>(
-    ep.deleteBatch.path,
-    { config: { perm: ep.deleteBatch.permission } },
-    async (req) => {
+    deleteBatch: async (req) => {
       await remove(req, requiredIds(req.query.ids));
       return okMessage(RESOURCE_MSG.deleted);
     },
-  );
 
-  app.get<{ Querystring: Query }>(
-    ep.exportXls.path,
-    { config: { perm: ep.exportXls.permission } },
-    async (req, reply) => sendEntityExport(req, reply, db, gen.list, gen.sheet, { tz }),
-  );
+    exportXls: async (req, reply) =>
+      sendEntityExport(req, reply, db, gen.list, gen.sheet, { tz, ...whereOf(req.query) }),
+  };
 
-  const importUniques: UniqueRule[] = uniques.map((f) => ({
-    key: f.key,
-    title: f.title,
-    takenMessage: f.unique!,
-    async taken(tx, values) {
-      const rows = await tx
-        .select({ v: columns[f.key]! })
-        .from(sr.table)
-        .where(inArray(columns[f.key]!, values));
-      return new Set(rows.map((r) => String(r.v)));
-    },
-  }));
-  await registerImport<Record<string, unknown>>(app, {
-    url: ep.importExcel.path,
-    perm: decl.perms.import,
-    logName: decl.importLogName ?? `${decl.name}ImportExcelErrorLog`,
-    plan: ({ user }) => ({
-      columns: resource.surfaces.import.map((f) => ({
-        key: f.key,
-        title: f.title,
-        ...(f.dict ? { dict: f.dict } : {}),
-        ...(f.required ? { required: true } : {}),
-        ...(typeof f.import === 'object' && f.import.aliases ? { aliases: f.import.aliases } : {}),
-      })),
-      schema: resource.addSchema as never,
-      unique: importUniques,
-      async insert(tx, rows) {
-        for (const data of rows) await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
-        await tx.insert(sr.table).values(
-          rows.map((data) => ({
-            ...data,
-            id: newId(),
-            ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
-            ...(has('createBy') ? { createBy: user.username } : {}),
-          })),
-        );
+  // the endpoints of the declared operations, each behind its contract's permission
+  for (const name of Object.keys(handlers) as OverridableEndpoint[]) {
+    const contract = ep[name];
+    if (!contract) continue;
+    const generated = handlers[name];
+    app.route<{ Querystring: Query }>({
+      // edit answers PUT and POST, as JeecgBoot's @RequestMapping(method = {PUT, POST})
+      method: name === 'edit' ? ['PUT', 'POST'] : contract.method,
+      url: contract.path,
+      config: { perm: contract.permission },
+      handler: sr.override?.[name]?.(generated, gen) ?? generated,
+    });
+  }
+
+  if (ep.importExcel) {
+    const importUniques: UniqueRule[] = uniques.map((f) => ({
+      key: f.key,
+      title: f.title,
+      takenMessage: f.unique!,
+      async taken(tx, values) {
+        const rows = await tx
+          .select({ v: columns[f.key]! })
+          .from(sr.table)
+          .where(inArray(columns[f.key]!, values));
+        return new Set(rows.map((r) => String(r.v)));
       },
-    }),
-  });
+    }));
+    await registerImport<Record<string, unknown>>(app, {
+      url: ep.importExcel.path,
+      perm: decl.perms.import!,
+      logName: decl.importLogName ?? `${decl.name}ImportExcelErrorLog`,
+      plan: ({ user }) => ({
+        columns: resource.surfaces.import.map((f) => ({
+          key: f.key,
+          title: f.title,
+          ...(f.dict ? { dict: f.dict } : {}),
+          ...(f.required ? { required: true } : {}),
+          ...(typeof f.import === 'object' && f.import.aliases ? { aliases: f.import.aliases } : {}),
+        })),
+        schema: resource.addSchema as never,
+        unique: importUniques,
+        async insert(tx, rows) {
+          for (const data of rows) await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
+          await tx.insert(sr.table).values(
+            rows.map((data) => ({
+              ...data,
+              id: newId(),
+              ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
+              ...(has('createBy') ? { createBy: user.username } : {}),
+            })),
+          );
+        },
+      }),
+    });
+  }
 
   await sr.routes?.(app, gen);
 }

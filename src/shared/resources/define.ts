@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { RULE_MESSAGES, hasNoNul, isRealDate, isRealDateTime, type PatternRule } from '../validation.ts';
 import type { PermissionCode } from '../permissions.ts';
 import type { EndpointContract } from '../contracts.ts';
+import type { SuperQueryFieldType } from '../super-query.ts';
 
 /** What a field holds; sets the defaults of every surface. */
 export type ResourceFieldType =
@@ -26,7 +27,10 @@ export interface ResourceField {
   max?: number;
   /** a spec §5 rule (FORM_RULES …) or an own pattern with its message */
   rule?: PatternRule;
-  /** dictionary code (type 'dict'): values must be items of it; lists add `<key>_dictText` */
+  /**
+   * dictionary code (type 'dict', or an 'int' field holding numeric item values): values must be
+   * items of it; lists add `<key>_dictText`, search bar and super query choose from it
+   */
   dict?: string;
   /** message when a dict/enum value is not one of the allowed ones */
   invalidMessage?: string;
@@ -39,17 +43,24 @@ export interface ResourceField {
   /** not changed once saved (a code other rows refer to) */
   fixedOnEdit?: boolean;
   /** surfaces: every flag defaults from `type` and `system` (see `surfaces`) */
-  list?: boolean | { width?: number };
-  /** header filter on the list column */
-  filter?: boolean;
+  list?: boolean | { width?: number; /** false: the page's column offers no sorting */ sortable?: boolean };
+  /**
+   * header filter on the list column; a string names the list parameter the filter sends instead of
+   * the field (`'keyWord'`: a parameter the server reads in its `listWhere`)
+   */
+  filter?: boolean | string;
   /** a field of the search bar */
   search?: boolean;
   superQuery?: boolean;
-  export?: boolean | { width?: number };
+  /** how the super query edits the value (default from `type` and `dict`), e.g. `'user'`: a user picker */
+  superQueryType?: SuperQueryFieldType;
+  /** false: the list endpoints neither filter nor sort by it (free text too costly to scan) */
+  queryable?: boolean;
+  export?: boolean | { width?: number; /** the sheet's header (default `title`) */ title?: string };
   import?: boolean | { aliases?: string[] };
   form?: boolean;
-  /** the terminal's table shows it */
-  terminal?: boolean;
+  /** the terminal's table shows it (under `title` unless given one) */
+  terminal?: boolean | { title?: string };
   /** help text of the command argument (default: the title) */
   help?: string;
 }
@@ -61,8 +72,26 @@ export interface ResourceDeclaration {
   title: string;
   /** JeecgBoot wire path prefix, e.g. `/sys/position` */
   path: string;
-  perms: Record<ResourceOperation, PermissionCode>;
+  /**
+   * the generated operations (default: all). `list` is always there (with queryById); the others'
+   * endpoints, commands, toolbar buttons and form exist only when listed.
+   */
+  operations?: readonly ResourceOperation[];
+  /** the permission of each operation served (`list` and every one of `operations`) */
+  perms: { list: PermissionCode } & Partial<Record<ResourceOperation, PermissionCode>>;
   fields: readonly ResourceField[];
+  /**
+   * a surface's fields in another order than the declaration's: the keys named come first, in
+   * this order (e.g. the page's columns differ from the sheet's)
+   */
+  order?: Partial<Record<'list' | 'search' | 'superQuery' | 'terminal', readonly string[]>>;
+  /** what the generated list page shows beyond the fields */
+  page?: ResourcePageExtras;
+  /**
+   * the arguments of the generated `<name>.list` command instead of one per filter/search field:
+   * argument name → the list parameter it sends
+   */
+  listArgs?: Readonly<Record<string, ResourceListArg>>;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** realtime key of `/vxeSocket` (src/shared/realtime.ts); saved rows are pushed to open grids */
   socketKey?: string;
@@ -82,15 +111,76 @@ export interface ResourceDeclaration {
 
 export type ResourceOperation = 'list' | 'add' | 'edit' | 'delete' | 'export' | 'import';
 
+export const RESOURCE_OPERATIONS: readonly ResourceOperation[] = [
+  'list',
+  'add',
+  'edit',
+  'delete',
+  'export',
+  'import',
+];
+
+/** A search-bar field that is no column: a list parameter the server reads (`createTime_begin`, `keyWord`). */
+export interface ResourceSearchParam {
+  key: string;
+  label: string;
+  type?: 'text' | 'select' | 'date';
+  /** dictionary of a `select` */
+  dict?: string;
+  /** before the fields' own search fields (default after them) */
+  first?: boolean;
+}
+
+export interface ResourcePageExtras {
+  search?: readonly ResourceSearchParam[];
+  /** width of the 操作 column */
+  actionsWidth?: number;
+}
+
+/** An argument of the generated list command. */
+export interface ResourceListArg {
+  /** the list parameter it sends (`logType`, `createTime_begin`) */
+  param: string;
+  help: string;
+  /** the only values accepted */
+  choices?: readonly [string, ...string[]];
+  /** sent when the argument is not given */
+  default?: string;
+}
+
+/** The endpoints of each operation. */
+const OPERATION_ENDPOINTS = {
+  list: ['list', 'queryById'],
+  add: ['add'],
+  edit: ['edit'],
+  delete: ['delete', 'deleteBatch'],
+  export: ['exportXls'],
+  import: ['importExcel'],
+} as const satisfies Record<ResourceOperation, ReadonlyArray<keyof ResourceEndpoints>>;
+
+type OperationsOf<D> = D extends { operations: ReadonlyArray<infer O extends ResourceOperation> }
+  ? O | 'list'
+  : ResourceOperation;
+
+/**
+ * The endpoints a declaration has: exactly those of its operations for a declared resource; for
+ * code handling any resource, list and queryById plus those that may be there.
+ */
+export type EndpointsOf<D extends ResourceDeclaration> = ResourceDeclaration extends D
+  ? Pick<ResourceEndpoints, 'list' | 'queryById'> & Partial<ResourceEndpoints>
+  : Pick<ResourceEndpoints, (typeof OPERATION_ENDPOINTS)[OperationsOf<D>][number]>;
+
 /** A declaration with everything derived from it (schemas, endpoints, surfaces). */
-export interface Resource<D extends ResourceDeclaration = ResourceDeclaration> {
+export interface Resource<D extends ResourceDeclaration = ResourceDeclaration, E = EndpointsOf<D>> {
   decl: D;
+  /** the generated operations (`decl.operations`, list included) */
+  operations: ReadonlySet<ResourceOperation>;
   /** the writable fields' rules: POST …/add */
   addSchema: z.ZodObject;
   /** PUT|POST …/edit: the id plus any writable fields (those not sent stay as they are) */
   editSchema: z.ZodObject;
-  endpoints: ResourceEndpoints;
-  /** the fields each surface shows, in declaration order */
+  endpoints: E;
+  /** the fields each surface shows, in declaration order (or `decl.order`) */
   surfaces: Record<Surface, ResourceField[]>;
   /** react-query key prefix of every read of this resource (commands invalidate it) */
   queryKey: readonly string[];
@@ -117,7 +207,7 @@ export interface ResourceEndpoints {
  */
 export function auditFields(
   shown: Partial<
-    Record<'createBy' | 'createTime', { list?: { width?: number }; export?: { width?: number } }>
+    Record<'createBy' | 'createTime' | 'updateBy' | 'updateTime', Omit<Partial<ResourceField>, 'key'>>
   > = {},
 ): ResourceField[] {
   return [
@@ -131,6 +221,7 @@ export function auditFields(
       list: false,
       export: false,
       superQuery: false,
+      ...shown.updateBy,
     },
     {
       key: 'updateTime',
@@ -140,6 +231,7 @@ export function auditFields(
       list: false,
       export: false,
       superQuery: false,
+      ...shown.updateTime,
     },
   ];
 }
@@ -251,36 +343,68 @@ function sentOnly(rule: z.ZodType, f: ResourceField): z.ZodType {
 
 const truthy = (v: unknown) => v !== false && v !== undefined;
 
-/** Which fields each surface shows: explicit flags win, else defaults by type and `system`. */
-export function surfaces(fields: readonly ResourceField[]): Record<Surface, ResourceField[]> {
-  const pick = (test: (f: ResourceField) => boolean) => fields.filter(test);
+/**
+ * Which fields each surface shows: explicit flags win, else defaults by type and `system`; in
+ * declaration order unless `order` names a surface's order.
+ */
+export function surfaces(
+  fields: readonly ResourceField[],
+  order: ResourceDeclaration['order'] = {},
+): Record<Surface, ResourceField[]> {
+  const pick = (test: (f: ResourceField) => boolean, keys?: readonly string[]) => {
+    const picked = fields.filter(test);
+    if (!keys) return picked;
+    const rank = (f: ResourceField) => (keys.includes(f.key) ? keys.indexOf(f.key) : keys.length);
+    return picked.sort((a, b) => rank(a) - rank(b));
+  };
   const writable = (f: ResourceField) => !f.system && f.form !== false;
   return {
-    list: pick((f) => (f.list === undefined ? true : truthy(f.list))),
-    filter: pick((f) => f.filter === true),
-    sort: pick(() => true),
-    search: pick((f) => f.search === true),
-    superQuery: pick((f) => (f.superQuery === undefined ? !f.system || f.type === 'datetime' : f.superQuery)),
+    list: pick((f) => (f.list === undefined ? true : truthy(f.list)), order.list),
+    filter: pick((f) => truthy(f.filter)),
+    sort: pick((f) => f.queryable !== false),
+    search: pick((f) => f.search === true, order.search),
+    superQuery: pick(
+      (f) => (f.superQuery === undefined ? !f.system || f.type === 'datetime' : f.superQuery),
+      order.superQuery,
+    ),
     export: pick((f) => (f.export === undefined ? f.list !== false : truthy(f.export))),
     import: pick((f) => (f.import === undefined ? writable(f) : truthy(f.import))),
     form: pick((f) => (f.form === undefined ? !f.system : f.form)),
-    terminal: pick((f) => (f.terminal === undefined ? f.list !== false && f.key !== 'createBy' : f.terminal)),
+    terminal: pick(
+      (f) => (f.terminal === undefined ? f.list !== false && f.key !== 'createBy' : truthy(f.terminal)),
+      order.terminal,
+    ),
   };
 }
 
-/** The generated endpoint family of a resource (jeecg-api.md §6 generated-controller conventions). */
-export function resourceEndpoints(d: ResourceDeclaration): ResourceEndpoints {
+/** The generated operations of a declaration (list always included). */
+export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
+  return new Set<ResourceOperation>(['list', ...(d.operations ?? RESOURCE_OPERATIONS)]);
+}
+
+/**
+ * The generated endpoint family of a resource (jeecg-api.md §6 generated-controller conventions):
+ * the endpoints of its operations only.
+ */
+export function resourceEndpoints<D extends ResourceDeclaration>(d: D): EndpointsOf<D> {
   const at = (suffix: string) => `${d.path}/${suffix}`;
-  return {
-    list: { method: 'GET', path: at('list'), permission: d.perms.list },
-    queryById: { method: 'GET', path: at('queryById'), permission: d.perms.list },
-    add: { method: 'POST', path: at('add'), permission: d.perms.add },
-    edit: { method: 'PUT', path: at('edit'), permission: d.perms.edit },
-    delete: { method: 'DELETE', path: at('delete'), permission: d.perms.delete },
-    deleteBatch: { method: 'DELETE', path: at('deleteBatch'), permission: d.perms.delete },
-    exportXls: { method: 'GET', path: at('exportXls'), permission: d.perms.export },
-    importExcel: { method: 'POST', path: at('importExcel'), permission: d.perms.import },
+  const perm = (op: ResourceOperation) => {
+    const code = d.perms[op];
+    if (!code) throw new Error(`resource ${d.name}: operation ${op} has no permission`);
+    return code;
   };
+  const contract: { [K in keyof ResourceEndpoints]: () => EndpointContract } = {
+    list: () => ({ method: 'GET', path: at('list'), permission: perm('list') }),
+    queryById: () => ({ method: 'GET', path: at('queryById'), permission: perm('list') }),
+    add: () => ({ method: 'POST', path: at('add'), permission: perm('add') }),
+    edit: () => ({ method: 'PUT', path: at('edit'), permission: perm('edit') }),
+    delete: () => ({ method: 'DELETE', path: at('delete'), permission: perm('delete') }),
+    deleteBatch: () => ({ method: 'DELETE', path: at('deleteBatch'), permission: perm('delete') }),
+    exportXls: () => ({ method: 'GET', path: at('exportXls'), permission: perm('export') }),
+    importExcel: () => ({ method: 'POST', path: at('importExcel'), permission: perm('import') }),
+  };
+  const names = [...resourceOperations(d)].flatMap((op) => OPERATION_ENDPOINTS[op]);
+  return Object.fromEntries(names.map((name) => [name, contract[name]()])) as EndpointsOf<D>;
 }
 
 /** Declare a resource: everything the surfaces need is derived here, once. */
@@ -294,7 +418,9 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   }
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
-  const s = surfaces(decl.fields);
+  for (const key of Object.values(decl.order ?? {}).flat())
+    if (!keys.has(key)) throw new Error(`resource ${decl.name}: order names ${key}, which is not a field`);
+  const s = surfaces(decl.fields, decl.order);
   // every non-system field is writable through the API; `form` only decides what the dialog shows
   const writable = decl.fields.filter((f) => !f.system);
   const addSchema = z.object(Object.fromEntries(writable.map((f) => [f.key, fieldSchema(f)])));
@@ -305,6 +431,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   });
   return {
     decl,
+    operations: resourceOperations(decl),
     addSchema,
     editSchema,
     endpoints: resourceEndpoints(decl),

@@ -2,8 +2,9 @@
  * Every declared resource. Commands (commands/index.ts), pages (src/web/resources) and the server
  * (src/server/resources, which adds each one's table) are generated from this list.
  */
+import { LOG } from './log.ts';
 import { POSITION } from './position.ts';
 
-export const RESOURCES = [POSITION] as const;
+export const RESOURCES = [POSITION, LOG] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

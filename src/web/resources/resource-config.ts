@@ -2,9 +2,9 @@
  * What a resource's generated screen shows, derived from its declaration (pure data: the page in
  * resource-page.tsx renders it; tests read it without a browser).
  */
-import type { Resource, ResourceField } from '../../shared/resources/define.ts';
+import type { Resource, ResourceField, ResourceSearchParam } from '../../shared/resources/define.ts';
 import type { SuperQueryField } from '../../shared/super-query.ts';
-import type { ListPageConfig } from '../components/data-grid/list/types.ts';
+import type { ListPageConfig, SearchField } from '../components/data-grid/list/types.ts';
 import type { FormField } from '../components/entity-form.tsx';
 
 export type ResourceRow = { id: string } & Record<string, unknown>;
@@ -12,6 +12,8 @@ export type ResourceRow = { id: string } & Record<string, unknown>;
 const width = (f: ResourceField) => (typeof f.list === 'object' ? f.list.width : undefined);
 
 const superQueryType = (f: ResourceField): SuperQueryField['type'] => {
+  if (f.superQueryType) return f.superQueryType;
+  if (f.dict || f.options) return 'select';
   switch (f.type) {
     case 'dict':
     case 'enum':
@@ -36,30 +38,51 @@ const choice = (f: ResourceField) => ({
   ...(f.options ? { options: [...f.options] } : {}),
 });
 
-/** The ListPage configuration of a resource. */
+/** A search-bar field that is no column (`decl.page.search`). */
+const searchParam = ({ key, label, type, dict }: ResourceSearchParam): SearchField => ({
+  key,
+  label,
+  ...(type ? { type } : {}),
+  ...(dict ? { dictCode: dict } : {}),
+});
+
+/** The ListPage configuration of a resource (toolbar and urls as its operations allow). */
 export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
   const { decl, surfaces, endpoints: ep } = r;
+  const extraSearch = decl.page?.search ?? [];
   return {
     pageKey: decl.name,
     title: decl.title,
-    url: { list: ep.list.path, exportXls: ep.exportXls.path, importExcel: ep.importExcel.path },
-    perms: { export: decl.perms.export, import: decl.perms.import },
+    url: {
+      list: ep.list.path,
+      ...(ep.exportXls ? { exportXls: ep.exportXls.path } : {}),
+      ...(ep.importExcel ? { importExcel: ep.importExcel.path } : {}),
+    },
+    perms: {
+      ...(ep.exportXls ? { export: decl.perms.export } : {}),
+      ...(ep.importExcel ? { import: decl.perms.import } : {}),
+    },
     queryKey: r.queryKey,
     columns: surfaces.list.map((f) => ({
       field: f.dict ? `${f.key}_dictText` : f.key,
       title: f.title,
       ...(width(f) ? { width: width(f) } : {}),
-      ...(f.filter ? { filter: true } : {}),
+      ...(typeof f.list === 'object' && f.list.sortable === false ? { sortField: false as const } : {}),
+      ...(f.filter ? { filter: f.filter } : {}),
     })),
-    search: surfaces.search.map((f) => ({
-      key: f.key,
-      label: f.title,
-      ...(f.dict || f.options
-        ? { type: 'select' as const, ...choice(f) }
-        : f.type === 'date'
-          ? { type: 'date' as const }
-          : {}),
-    })),
+    search: [
+      ...extraSearch.filter((p) => p.first).map(searchParam),
+      ...surfaces.search.map((f) => ({
+        key: f.key,
+        label: f.title,
+        ...(f.dict || f.options
+          ? { type: 'select' as const, ...choice(f) }
+          : f.type === 'date'
+            ? { type: 'date' as const }
+            : {}),
+      })),
+      ...extraSearch.filter((p) => !p.first).map(searchParam),
+    ],
     superQuery: surfaces.superQuery.map((f) => ({
       field: f.key,
       title: f.title,
@@ -67,6 +90,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
       ...choice(f),
     })),
     authPrefix: `${decl.name}:`,
+    ...(decl.page?.actionsWidth ? { actionsWidth: decl.page.actionsWidth } : {}),
     defaultSort: { column: decl.defaultSort.field, order: decl.defaultSort.order },
     ...(decl.socketKey ? { socketKey: decl.socketKey } : {}),
   };

@@ -9,9 +9,10 @@ import { EntityFormHost } from '../components/entity-form.tsx';
 import { call } from '../lib/api-client.ts';
 import { formFields, listConfig } from './resource-config.ts';
 
-/** A resource's screen: its list page with the add/edit form its commands open. */
+/** A resource's screen: its list page with the add/edit form its commands open (when it has them). */
 export function ResourcePage({ resource }: { resource: Resource }) {
   const { decl, endpoints: ep } = resource;
+  if (!ep.add && !ep.edit) return <ListPage config={listConfig(resource)} />;
   return (
     <ListPage config={listConfig(resource)}>
       <EntityFormHost

@@ -18,7 +18,6 @@ export const PAGES: Record<string, Page> = {
   'system/UserList': lazy(() => import('../../features/user/user-page.tsx')),
   'system/DepartList': lazy(() => import('../../features/depart/depart-page.tsx')),
   'system/DictList': lazy(() => import('../../features/dict/dict-page.tsx')),
-  'system/LogList': lazy(() => import('../../features/log/log-page.tsx')),
   'jeecg/JVxeDemo': lazy(() => import('../../features/demo/editable-grid-page.tsx')),
   'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),
   // the generated list page and form of every declared resource (src/shared/resources)
