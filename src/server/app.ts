@@ -10,6 +10,7 @@ import { CODE, MSG } from '../shared/api.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { fail } from './lib/result.ts';
+import { addressKey } from './lib/client-address.ts';
 import { NoticeHub } from './lib/notice-hub.ts';
 import { PgBus } from './lib/pg-bus.ts';
 import { VxeHub } from './lib/vxe-hub.ts';
@@ -95,8 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     // the client address is the socket's unless TRUST_PROXY names the proxies in front
-    // (a hop count is accepted at run time, though Fastify's types omit it)
-    trustProxy: config.trustProxy as string | boolean | string[],
+    trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -150,7 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // limits are per route (config.rateLimit, from AppConfig.rateLimits), keyed by the client address
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (req) => req.ip,
+    // an IPv6 client by its /64 (a custom key generator turns the library's own grouping off)
+    keyGenerator: (req) => addressKey(req.ip),
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error(MSG.tooManyRequests), { statusCode: ctx.statusCode }),
   });

@@ -32,14 +32,24 @@ export function parseRateLimit(text: string | undefined): RateLimitRule | undefi
   return max > 0 && timeWindow > 0 ? { max, timeWindow } : undefined;
 }
 
+/** Which hops of X-Forwarded-For to believe: Fastify's `trustProxy` as this server uses it. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
 /**
  * TRUST_PROXY: unset → the client address is the socket's (X-Forwarded-For is ignored); a number
- * → that many proxy hops are trusted; otherwise a comma list of proxy addresses or CIDRs.
+ * N → the N nearest hops are proxies (Fastify 5 ignores a bare number, so it becomes a function);
+ * otherwise a comma list of proxy addresses, CIDRs or proxy-addr names (`loopback`, `uniquelocal`).
+ * `true` (believe any client) is refused.
  */
-export function parseTrustProxy(text: string | undefined): false | number | string[] {
+export function parseTrustProxy(text: string | undefined): TrustProxy {
   const v = (text ?? '').trim();
   if (!v || /^(0|false|no|off)$/i.test(v)) return false;
-  if (/^\d+$/.test(v)) return Number(v);
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  if (/^(true|yes|on|\*)$/i.test(v))
+    throw new Error('TRUST_PROXY=true would let any client set its address: name the proxies or a hop count');
   return v
     .split(',')
     .map((s) => s.trim())
@@ -66,7 +76,7 @@ export interface AppConfig {
   safeMode: boolean;
   logLevel: string;
   /** which proxies may set X-Forwarded-For (see parseTrustProxy) */
-  trustProxy: false | number | string[];
+  trustProxy: TrustProxy;
   rateLimits: Record<RateLimitGroup, RateLimitRule>;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { loadConfig, parseRateLimit, parseTrustProxy } from '../../src/server/config.ts';
 import { sysLog } from '../../src/server/db/schema/index.ts';
+import { addressKey } from '../../src/server/lib/client-address.ts';
 import { BASE, createTestApp, type TestApp } from '../support/app.ts';
 
 /**
@@ -86,6 +87,42 @@ describe('rate limits on anonymous endpoints (defaults)', () => {
   });
 });
 
+describe('rate-limit keys', () => {
+  it('count an IPv6 client by its /64, and give limited routes no HEAD twin with a bucket of its own', async () => {
+    const s = await createTestApp({
+      rateLimits: { ...loadConfig({}).rateLimits, check: { max: 2, timeWindow: 60_000 } },
+    });
+    try {
+      const probe = (remoteAddress: string, method: 'GET' | 'HEAD' = 'GET') =>
+        s.app
+          .inject({ method, url: `${BASE}/sys/user/checkOnlyUser?username=free_name`, remoteAddress })
+          .then((r) => r.statusCode);
+      const codes = [];
+      for (let i = 1; i <= 6; i++) codes.push(await probe(`2001:db8:0:7::${i}`));
+      expect(codes).toEqual([200, 200, 429, 429, 429, 429]);
+      expect(await probe('2001:db8:0:8::1')).toBe(200); // another /64
+      expect(await probe('2001:db8:0:9::1', 'HEAD')).toBe(404);
+      // a repeated value is refused, not half-read
+      const repeated = await s.app.inject({
+        method: 'GET',
+        url: `${BASE}/sys/user/checkOnlyUser?username=admin&username=free_name`,
+        remoteAddress: '10.9.9.9',
+      });
+      expect(repeated.json()).toMatchObject({ success: false, message: '操作失败，参数 username 的值无效' });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('addressKey keeps IPv4 and groups IPv6 by its /64', () => {
+    expect(addressKey('10.1.2.3')).toBe('10.1.2.3');
+    expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(addressKey('2001:db8:0:7::1')).toBe('2001:db8:0:7::/64');
+    expect(addressKey('2001:0db8:0000:0007:ffff:1:2:3')).toBe('2001:db8:0:7::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
 describe('client address', () => {
   it('is the socket address by default: a forged X-Forwarded-For is not logged', async () => {
     const r = await t.app.inject({
@@ -124,6 +161,24 @@ describe('client address', () => {
       await p.close();
     }
   });
+
+  it('believes the nearest N hops with TRUST_PROXY=N (Fastify ignores a bare number)', async () => {
+    const p = await createTestApp({ trustProxy: parseTrustProxy('1') });
+    try {
+      const r = await p.app.inject({
+        method: 'POST',
+        url: `${BASE}/sys/login`,
+        remoteAddress: '10.2.0.9',
+        headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7' },
+        payload: { username: 'admin', password: '123456' },
+      });
+      expect(r.json().success).toBe(true);
+      const [log] = await p.database.db.select().from(sysLog).where(eq(sysLog.logType, 1));
+      expect(log!.ip).toBe('7.7.7.7');
+    } finally {
+      await p.close();
+    }
+  });
 });
 
 describe('configuration', () => {
@@ -136,7 +191,9 @@ describe('configuration', () => {
     expect(cfg.rateLimits.sms).toEqual({ max: 3, timeWindow: 60_000 });
     expect(cfg.rateLimits.login).toEqual({ max: 30, timeWindow: 60_000 });
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(parseTrustProxy('2')).toBe(2);
+    const twoHops = parseTrustProxy('2') as (a: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(() => parseTrustProxy('true')).toThrow(/name the proxies/);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
     expect(parseTrustProxy('false')).toBe(false);
   });

@@ -3,6 +3,8 @@ import { eq, like } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import { sysPosition, sysRolePermission, sysSeedLedger, sysUser } from '../../src/server/db/schema/index.ts';
 import { SEED_VERSION, seed } from '../../src/server/db/seed/index.ts';
+import { verifyPassword } from '../../src/server/lib/password.ts';
+import { setPassword } from '../../src/server/repos/user-write.ts';
 import { freshDatabase } from '../support/database.ts';
 
 /** Seed data is applied once per seed version (PGlite here, PostgreSQL with TEST_DATABASE_URL). */
@@ -52,10 +54,52 @@ describe('seed once', () => {
   it('adopts a database seeded before the ledger existed without restoring what it lacks', async () => {
     await database.db.delete(sysSeedLedger);
     await database.db.delete(sysUser).where(like(sysUser.username, 'yuangong'));
+    // that older seed gave every account the published 123456: caiwu has changed theirs since
+    const [caiwu] = await database.db.select().from(sysUser).where(eq(sysUser.username, 'caiwu'));
+    await setPassword(database.db, caiwu!.id, 'Own-Choice-1', 'caiwu', { mustChange: false });
     const outcome = await seed(database.db);
-    expect(outcome).toEqual({ applied: true, createdUsers: [] });
+    expect(outcome.applied).toBe(true);
     expect(await database.db.select().from(sysUser).where(eq(sysUser.username, 'yuangong'))).toEqual([]);
     expect((await database.db.select().from(sysSeedLedger)).length).toBeGreaterThan(100);
+    // no account keeps the published password: those still on it get a one-time random one
+    expect(outcome.createdUsers.map((u) => u.username).sort()).toEqual(['admin', 'yunying']);
+    for (const { username, password } of outcome.createdUsers) {
+      const [row] = await database.db.select().from(sysUser).where(eq(sysUser.username, username));
+      expect((await verifyPassword(row!, '123456')).ok, username).toBe(false);
+      expect((await verifyPassword(row!, password)).ok, username).toBe(true);
+      expect(row!.mustChangePassword, username).toBe(true);
+    }
+    const [kept] = await database.db.select().from(sysUser).where(eq(sysUser.username, 'caiwu'));
+    expect((await verifyPassword(kept!, 'Own-Choice-1')).ok).toBe(true);
+  });
+
+  it('applies nothing of a first seed that fails half way, so the next start seeds fully', async () => {
+    const fresh = await freshDatabase(process.env.TEST_DATABASE_URL, 'seedtx');
+    try {
+      await fresh.db.delete(sysSeedLedger);
+      await fresh.db.delete(sysRolePermission);
+      await fresh.db.delete(sysUser);
+      await fresh.db.delete(sysPosition);
+      await fresh.rawQuery('DELETE FROM sys_role', []);
+      const failing = seed(fresh.db, {
+        password: (u) => {
+          if (u === 'caiwu') throw new Error('stopped half way');
+          return undefined;
+        },
+      });
+      await expect(failing).rejects.toThrow('stopped half way');
+      expect((await fresh.rawQuery('SELECT count(*)::int AS n FROM sys_role', [])).rows).toEqual([{ n: 0 }]);
+      expect(await fresh.db.select().from(sysSeedLedger)).toEqual([]);
+      const next = await seed(fresh.db);
+      expect(next.createdUsers.map((u) => u.username).sort()).toEqual([
+        'admin',
+        'caiwu',
+        'yuangong',
+        'yunying',
+      ]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -153,6 +153,17 @@ describe('POST /sys/common/upload', () => {
     expect(await read('caiwu')).toBe(200);
   });
 
+  it("does not open someone's temporary upload to whoever names it as their avatar", async () => {
+    const { body } = await upload([{ name: 'file', filename: '私密.png', content: PNG }]);
+    await t.database.rawQuery(`UPDATE sys_user SET avatar = $1 WHERE username = 'caiwu'`, [body.message]);
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/sys/common/static/${body.message}`,
+      headers: { 'x-access-token': await t.login('caiwu') },
+    });
+    expect(r.statusCode).toBe(404);
+  });
+
   it('needs a signed-in user to upload', async () => {
     const r = await upload([{ name: 'file', filename: 'a.png', content: PNG }], 'bad-token');
     expect(r.status).toBe(401);

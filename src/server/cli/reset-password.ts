@@ -6,7 +6,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { randomPassword } from '../db/seed/index.ts';
-import { dataDirHolder } from '../lib/data-lock.ts';
+import { holdDataDir } from '../lib/data-lock.ts';
 import { findUserByUsername } from '../repos/users.ts';
 import { setPassword } from '../repos/user-write.ts';
 
@@ -17,14 +17,22 @@ async function main() {
     return 2;
   }
   const config = loadConfig();
+  let release = () => {};
   if (!config.databaseUrl) {
-    const holder = dataDirHolder(config.dataDir);
-    if (holder) {
-      console.error(`The server (process ${holder}) is using ${config.dataDir}: stop it first.`);
+    try {
+      // held while the command runs: a server starting meanwhile refuses the directory
+      release = holdDataDir(config.dataDir);
+    } catch (e) {
+      console.error((e as Error).message);
       return 1;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+    (e: unknown) => {
+      release();
+      throw e;
+    },
+  );
   try {
     const user = await findUserByUsername(database.db, username);
     if (!user || user.delFlag === 1) {
@@ -38,6 +46,7 @@ async function main() {
     return 0;
   } finally {
     await database.close();
+    release();
   }
 }
 

@@ -26,7 +26,14 @@ export function dataDirHolder(dataDir: string): number | undefined {
 /** Claim the data directory for this process; the returned function releases it. */
 export function holdDataDir(dataDir: string): () => void {
   const holder = dataDirHolder(dataDir);
-  if (holder) throw new Error(`The data directory ${dataDir} is in use by process ${holder}.`);
-  fs.writeFileSync(lockPath(dataDir), String(process.pid));
+  if (holder) throw new Error(`The data directory ${dataDir} is in use by process ${holder}: stop it first.`);
+  // a file left by a killed process is stale; then create ours exclusively, so that of two
+  // processes starting at once only one gets the directory
+  fs.rmSync(lockPath(dataDir), { force: true });
+  try {
+    fs.writeFileSync(lockPath(dataDir), String(process.pid), { flag: 'wx' });
+  } catch {
+    throw new Error(`The data directory ${dataDir} is being opened by another process: stop it first.`);
+  }
   return () => fs.rmSync(lockPath(dataDir), { force: true });
 }

@@ -5,6 +5,7 @@ import { sysLog, sysLoginAttempt, sysTenant, sysUser } from '../db/schema/index.
 import { MSG } from '../../shared/api.ts';
 import { BizError } from '../lib/result.ts';
 import { newId } from '../lib/ids.ts';
+import { addressKey } from '../lib/client-address.ts';
 import { formatDateTime } from '../lib/time.ts';
 import type { AppConfig } from '../config.ts';
 import type { UserRow } from '../plugins/auth.ts';
@@ -37,14 +38,16 @@ export async function assertNotLocked(db: Db, username: string, ip: string, cfg:
       .then(([row]) => Number(row?.n ?? 0));
   const [byUser, byIp] = await Promise.all([
     failures(and(eq(sysLoginAttempt.username, username), gt(sysLoginAttempt.createdAt, from))),
-    failures(and(eq(sysLoginAttempt.ip, ip.slice(0, 64)), gt(sysLoginAttempt.createdAt, since))),
+    failures(and(eq(sysLoginAttempt.ip, addressKey(ip).slice(0, 64)), gt(sysLoginAttempt.createdAt, since))),
   ]);
   if (byUser >= cfg.loginMaxFailures || byIp >= cfg.loginMaxFailures * IP_FAILURE_FACTOR)
     throw new BizError(MSG.tooManyFailures(cfg.loginLockMinutes));
 }
 
 export async function recordAttempt(db: Db, username: string, ip: string, success: boolean): Promise<void> {
-  await db.insert(sysLoginAttempt).values({ username: username.slice(0, 100), ip: ip.slice(0, 64), success });
+  await db
+    .insert(sysLoginAttempt)
+    .values({ username: username.slice(0, 100), ip: addressKey(ip).slice(0, 64), success });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   sysDepart,
@@ -15,7 +16,8 @@ import {
   sysUserRole,
 } from '../schema/index.ts';
 import { stableId } from '../../lib/ids.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { setPassword } from '../../repos/user-write.ts';
 import { DICTS } from './data/dicts.ts';
 import { MENUS } from './data/menus.ts';
 import { ROLES } from './data/roles.ts';
@@ -91,7 +93,10 @@ export interface SeedOptions {
 export interface SeedOutcome {
   /** false when the recorded seed version was already current: nothing was looked at */
   applied: boolean;
-  /** accounts created by this run, with the password they were given (print once, never store) */
+  /**
+   * accounts given a password by this run (created, or an adopted pre-ledger account that still had
+   * the published 123456), with that password: print once, never store
+   */
   createdUsers: Array<{ username: string; password: string }>;
 }
 
@@ -125,12 +130,29 @@ async function recordKeys(db: Db, keys: string[], applied: Set<string>): Promise
  * stays deleted across restarts; a new SEED_VERSION adds only what never existed.
  */
 export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedOutcome> {
+  // all or nothing: a first start stopped half way must not leave roles without accounts behind
+  return db.transaction((tx) => seedIn(tx as unknown as Db, opts));
+}
+
+/** The password every account of the seed before the ledger had (and JeecgBoot's own default). */
+const PUBLISHED_PASSWORD = '123456';
+
+async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
   const ledger = await readLedger(db);
   if (ledger.current) return { applied: false, createdUsers: [] };
-  // adopt a pre-ledger database as it is: what was deleted there stays deleted
+  // adopt a pre-ledger database as it is (what was deleted there stays deleted), except that a
+  // seeded account still accepting the published password gets a random one to replace at login
   if (ledger.legacy) {
     await recordKeys(db, seedKeys(), ledger.applied);
-    return { applied: true, createdUsers: [] };
+    const createdUsers: SeedOutcome['createdUsers'] = [];
+    for (const u of SEED_USERS) {
+      const [row] = await db.select().from(sysUser).where(eq(sysUser.username, u.username)).limit(1);
+      if (!row || !(await verifyPassword(row, PUBLISHED_PASSWORD)).ok) continue;
+      const password = opts.password?.(u.username) || randomPassword();
+      await setPassword(db, row.id, password, 'seed', { mustChange: true });
+      createdUsers.push({ username: u.username, password });
+    }
+    return { applied: true, createdUsers };
   }
   const pending = <T>(rows: T[], key: (r: T) => string) => rows.filter((r) => !ledger.applied.has(key(r)));
   /** insert the rows of one kind whose keys were never applied */

@@ -6,7 +6,7 @@ import { ANONYMOUS } from '../../../shared/permissions.ts';
 import { CODE, MSG } from '../../../shared/api.ts';
 import { FORM_RULES } from '../../../shared/validation.ts';
 import { sysUser } from '../../db/schema/index.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, isArgon2Hash, verifyPassword } from '../../lib/password.ts';
 import { BizError, bare, fail, ok, okMessage } from '../../lib/result.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { checkCode, putCode, randomCaptcha } from '../../lib/verify-codes.ts';
@@ -15,16 +15,16 @@ import { sha256 } from '../../lib/ids.ts';
 import { findUserByPhone, findUserByUsername } from '../../repos/users.ts';
 import { assertCanLogin, assertNotLocked, loginResult, recordAttempt } from '../../repos/session.ts';
 import { revokeToken } from '../../repos/tokens.ts';
-import { TOKEN_HEADER } from '../../plugins/auth.ts';
+import { TOKEN_HEADER, type UserRow } from '../../plugins/auth.ts';
 
 const CAPTCHA_TTL_MS = 60_000;
 
-/** A hash no password matches, verified for unknown accounts so that they take as long as known ones. */
+/** A hash no password matches: verified when an account has no argon2 hash to verify against. */
 let nobodyHash: Promise<string> | undefined;
-const verifyNobody = async (plain: string) => {
+const verifyNobody = async (user: UserRow | undefined, plain: string) => {
   nobodyHash ??= hashPassword(randomBytes(18).toString('base64url'));
   await verifyPassword({ username: '', password: await nobodyHash, salt: null }, plain);
-  return { ok: false, needsUpgrade: false };
+  return user ? verifyPassword(user, plain) : { ok: false, needsUpgrade: false };
 };
 const captchaKey = (checkKey: string) => `captcha:${sha256(checkKey)}`;
 
@@ -49,7 +49,7 @@ export default async function loginRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { key: string } }>(
     '/sys/randomImage/:key',
-    { config: { perm: ANONYMOUS, rateLimit: cfg.rateLimits.captcha } },
+    { config: { perm: ANONYMOUS, rateLimit: cfg.rateLimits.captcha }, exposeHeadRoute: false },
     async (req) => {
       const key = req.params.key.slice(0, 64);
       const code = randomCaptcha();
@@ -81,8 +81,12 @@ export default async function loginRoutes(app: FastifyInstance) {
     await assertNotLocked(app.db, body.username, req.ip, cfg);
     const [user, check] = await failureRecorded(body.username, req.ip, async () => {
       const u = await findUserByUsername(app.db, body.username);
-      // an unknown account costs the same hash as a known one and answers the same
-      const c = u ? await verifyPassword(u, body.password) : await verifyNobody(body.password);
+      // every attempt costs one argon2 verification and fails alike: an unknown account, one
+      // without a usable password and one with an old JeecgBoot hash are not told apart by time
+      const c =
+        u && isArgon2Hash(u.password)
+          ? await verifyPassword(u, body.password)
+          : await verifyNobody(u, body.password);
       if (!u || !c.ok) throw new BizError(MSG.badCredentials);
       assertCanLogin(u);
       return [u, c] as const;

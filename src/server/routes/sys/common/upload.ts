@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import { AUTHENTICATED } from '../../../../shared/permissions.ts';
 import { CODE } from '../../../../shared/api.ts';
-import { uploadReaders } from '../../../../shared/uploads.ts';
+import { UPLOAD_AREA_READERS, uploadReaders } from '../../../../shared/uploads.ts';
 import { sysUpload } from '../../../db/schema/index.ts';
 import { newId } from '../../../lib/ids.ts';
 import { detectType, FILE_TYPES } from '../../../lib/file-types.ts';
@@ -84,7 +84,9 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const mayRead =
         !!row &&
         (row.createBy === me.user.username ||
-          me.user.avatar === rel ||
+          // one's own avatar, if it is a picture of the user area (anyone may put any path in
+          // their avatar field, so that alone must not open other people's files)
+          (me.user.avatar === rel && uploadReaders(rel) === UPLOAD_AREA_READERS.user) ||
           (readers !== undefined && me.perms.has(readers)));
       if (!row || !mayRead || !abs.startsWith(root + path.sep) || !fs.existsSync(abs))
         return reply.code(404).send(fail(UPLOAD_MSG.notFound, CODE.NOT_FOUND));

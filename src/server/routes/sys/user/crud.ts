@@ -15,7 +15,7 @@ import type { Db } from '../../../db/client.ts';
 import { hashPassword } from '../../../lib/password.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, fail, ok, okMessage } from '../../../lib/result.ts';
-import { parseWith, requiredIds } from '../../../lib/validate.ts';
+import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { decorateUsers, findUserById, findUserByUsername } from '../../../repos/users.ts';
 import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import {
@@ -187,12 +187,19 @@ export default async function userCrudRoutes(app: FastifyInstance) {
   /** Anonymous: the registration form checks whether an account name, phone or email is free. */
   app.get<{ Querystring: Q }>(
     '/sys/user/checkOnlyUser',
-    { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.check } },
+    // no automatic HEAD route: it would have a rate-limit bucket of its own (and its length tells)
+    { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.check }, exposeHeadRoute: false },
     async (req) => {
       const q = req.query;
-      const values = { username: q.username, phone: q.phone, email: q.email, workNo: q.workNo };
+      const one = (name: string) => oneParam(q, name);
+      const values = {
+        username: one('username'),
+        phone: one('phone'),
+        email: one('email'),
+        workNo: one('workNo'),
+      };
       if (!Object.values(values).some(Boolean)) return fail('请输入要校验的值');
-      const taken = await findTaken(db, values, q.id || undefined);
+      const taken = await findTaken(db, values, one('id'));
       return taken ? fail('用户账号已存在') : ok(true, '该值可用！');
     },
   );

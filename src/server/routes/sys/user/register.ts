@@ -99,6 +99,7 @@ export default async function registerRoutes(app: FastifyInstance) {
     method: ['GET', 'POST'],
     url: '/sys/user/passwordChange',
     config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.register },
+    exposeHeadRoute: false,
     handler: async (req) => {
       const body = parseWith(passwordChangeBody, req.method === 'GET' ? req.query : req.body);
       await requireSms(app, body.phone, body.smscode, false);
