@@ -33,11 +33,7 @@ import gridMoveUp from './grid/move-up.ts';
 import gridRefresh from './grid/refresh.ts';
 import gridPopup from './grid/popup.ts';
 import gridSuperQuery from './grid/super-query.ts';
-import dictAdd from './dict/add.ts';
-import dictDelete from './dict/delete.ts';
-import dictEdit from './dict/edit.ts';
 import dictItems from './dict/items.ts';
-import dictList from './dict/list.ts';
 import dictSaveItems from './dict/save-items.ts';
 import logClear from './log/clear.ts';
 import userAdd from './user/add.ts';
@@ -80,11 +76,7 @@ export const COMMANDS: CommandDefinition[] = [
   gridRefresh,
   gridPopup,
   gridSuperQuery,
-  dictAdd,
-  dictDelete,
-  dictEdit,
   dictItems,
-  dictList,
   dictSaveItems,
   logClear,
   userAdd,

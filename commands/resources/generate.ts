@@ -9,10 +9,11 @@ import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
 import type { Resource, ResourceField, ResourceListArg } from '../../src/shared/resources/define.ts';
 import { defineCommand } from '../core/define-command.ts';
-import type { CommandDefinition } from '../core/types.ts';
+import type { CommandContext, CommandDefinition } from '../core/types.ts';
 import { batchDeleteCommand } from '../grid/batch-delete.ts';
 import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { requireTargets } from '../grid/targets.ts';
+import type { Page } from '../../src/shared/api.ts';
 
 /** Help of a field argument: its title plus what it accepts. */
 function argHelp(f: ResourceField, forFilter = false): string {
@@ -58,12 +59,36 @@ function listArguments(r: Resource) {
   };
 }
 
+/**
+ * The row a command argument names: its id, or the value of the declaration's `commands.ref` field
+ * (`dict edit sex`). The list reads its filters in the search-input modes (`!v`, `*v*`, `a,b`…), so
+ * only a record whose id or ref field is exactly `ref` counts; else `commands.ref.notFound`.
+ */
+export async function findByRef<T extends Record<string, unknown> = Record<string, unknown>>(
+  ctx: CommandContext,
+  r: Resource,
+  ref: string,
+): Promise<T & { id: string }> {
+  const by = r.decl.commands?.ref;
+  for (const key of ['id', ...(by ? [by.field] : [])]) {
+    const page = await ctx.api.get<Page<T & { id: string }>>(r.endpoints.list.path, {
+      [key]: ref,
+      pageSize: 1,
+    });
+    const found = page.records[0];
+    if (found && found[key] === ref) return found;
+  }
+  throw new Error(by?.notFound ?? r.notFound);
+}
+
 /** Every command of a resource (those of its operations). */
 export function resourceCommands(r: Resource): CommandDefinition[] {
   const { decl, endpoints: ep } = r;
   const writable = decl.fields.filter((f) => !f.system);
   const listArgs = listArguments(r);
   const en = decl.english;
+  const plural = decl.commands?.plural ?? `${en}s`;
+  const refField = decl.fields.find((f) => f.key === decl.commands?.ref?.field);
   const keywords = decl.keywords ?? [];
   const given = (args: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== ''));
@@ -72,7 +97,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
     id: `${decl.name}.list`,
     title: `查询${decl.title}`,
     category: decl.category,
-    aliases: [`${en}s`, `list ${en}s`],
+    aliases: [plural, `list ${plural}`],
     keywords: [`${decl.title}列表`, ...keywords],
     permission: ep.list.permission as string,
     args: z.object({ ...listArgs.args, ...pagingArgs }),
@@ -97,7 +122,9 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         permission: add.permission as string,
         menus: [{ menu: `${decl.name}.toolbar`, group: '1_create', order: 1, label: '新增' }],
         args: z.object(Object.fromEntries(writable.map((f) => [f.key, textArg(f)]))),
-        positional: writable.filter((f) => f.required).map((f) => f.key),
+        positional: [
+          ...(decl.commands?.addPositional ?? writable.filter((f) => f.required).map((f) => f.key)),
+        ],
         async run(ctx, args) {
           const values = given(args);
           if (Object.keys(values).length === 0 && ctx.open)
@@ -121,7 +148,10 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         permission: edit.permission as string,
         menus: [{ menu: `${decl.name}.row`, group: '1_edit', order: 1, label: '编辑' }],
         args: z.object({
-          id: z.string().optional().describe(`${decl.title}id；默认表格选中行`),
+          id: z
+            .string()
+            .optional()
+            .describe(`${decl.title}id${refField ? `或${refField.title}` : ''}；默认表格选中行`),
           ...Object.fromEntries(writable.filter((f) => !f.fixedOnEdit).map((f) => [f.key, textArg(f)])),
         }),
         positional: ['id'],
@@ -130,8 +160,9 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
           const values = given(fields);
           if (Object.keys(values).length === 0 && ctx.open)
             return void (await ctx.open(`${decl.name}.form`, { mode: 'edit', id: target }));
+          const rowId = refField ? (await findByRef(ctx, r, target!)).id : target;
           // the edit endpoint is partial: what is not sent stays as it is
-          const message = await ctx.api.put<string>(edit.path, { id: target, ...values });
+          const message = await ctx.api.put<string>(edit.path, { id: rowId, ...values });
           return { message: String(message), invalidate: [[...r.queryKey]] };
         },
       }) as CommandDefinition,
@@ -149,6 +180,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         permission: ep.deleteBatch.permission as string,
         url: ep.deleteBatch.path,
         queryKey: r.queryKey,
+        ...(decl.commands?.unit ? { unit: decl.commands.unit } : {}),
       }) as CommandDefinition,
     );
 

@@ -26,7 +26,6 @@ import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
 import userExportRoutes from './routes/sys/user/export.ts';
 import userImportRoutes from './routes/sys/user/import.ts';
-import dictAdminRoutes from './routes/sys/dict-admin/dicts.ts';
 import dictItemRoutes from './routes/sys/dict-admin/items.ts';
 import dictRoutes from './routes/sys/dict.ts';
 import dictLoadRoutes from './routes/sys/dict-load.ts';
@@ -80,7 +79,6 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   // each in its own scope, as the hand-written route modules were (multipart is registered per scope)
   for (const resource of opts.resources)
     await app.register(async (scope) => registerResource(scope, resource));
-  await app.register(dictAdminRoutes);
   await app.register(dictItemRoutes);
   await app.register(dictRoutes);
   await app.register(dictLoadRoutes);

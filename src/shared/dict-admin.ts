@@ -1,6 +1,7 @@
 /**
- * 数据字典 administration forms (sys_dict, sys_dict_item), shared by the server
- * (/sys/dict/*, /sys/dictItem/*) and the client's dictionary screen and its editable item grid.
+ * 数据字典 administration (sys_dict, sys_dict_item): the messages and rules of the dictionary
+ * resource (src/shared/resources/dict.ts), and the item forms shared by the server (/sys/dictItem/*)
+ * and the client's editable item grid.
  */
 import { z } from 'zod';
 import { RULE_MESSAGES, hasNoNul } from './validation.ts';
@@ -68,23 +69,6 @@ const optionalInt = (message: string, allowed?: readonly number[]) =>
       }
       return n;
     });
-
-const dictFields = {
-  dictName: text(DICT_MSG.dictNameRequired, 100).describe('字典名称'),
-  dictCode: text(DICT_MSG.dictCodeRequired, 100)
-    .regex(DICT_CODE_PATTERN, DICT_MSG.dictCodeChars)
-    .describe('字典编码'),
-  description: optionalText(255).describe('描述'),
-  type: optionalInt(DICT_MSG.dictTypeInvalid, [0, 1]).describe('值类型（0 字符串，1 数字）'),
-};
-
-/** POST /sys/dict/add. */
-export const dictAddSchema = z.object(dictFields);
-/** PUT|POST /sys/dict/edit. */
-export const dictEditSchema = z.object({
-  id: z.string({ error: DICT_MSG.notFound }).trim().min(1, DICT_MSG.notFound).describe('字典id'),
-  ...dictFields,
-});
 
 /** The fields of one item (form or grid row). */
 const itemFields = {
@@ -172,6 +156,5 @@ export function dictItemGridRules(numeric: boolean): Record<DictItemGridKey, Rul
   };
 }
 
-export type DictAddInput = z.infer<typeof dictAddSchema>;
 export type DictItemRow = z.infer<typeof dictItemRowSchema>;
 export type DictItemSaveBatchInput = z.infer<typeof dictItemSaveBatchSchema>;

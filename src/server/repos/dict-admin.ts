@@ -19,45 +19,6 @@ import { formatDateTime } from '../lib/time.ts';
 export type DictRow = typeof sysDict.$inferSelect;
 export type DictItemRowDb = typeof sysDictItem.$inferSelect;
 
-/** Allow-list of SysDict properties usable as filters and sort columns. */
-export const DICT_FIELDS: EntityFields = {
-  id: { column: sysDict.id, type: 'string' },
-  dictName: { column: sysDict.dictName, type: 'string' },
-  dictCode: { column: sysDict.dictCode, type: 'string' },
-  description: { column: sysDict.description, type: 'string' },
-  type: { column: sysDict.type, type: 'int' },
-  createBy: { column: sysDict.createBy, type: 'string' },
-  createTime: { column: sysDict.createTime, type: 'datetime' },
-  updateBy: { column: sysDict.updateBy, type: 'string' },
-  updateTime: { column: sysDict.updateTime, type: 'datetime' },
-};
-
-/** SysDict JSON (jeecg-api.md §6.5). */
-export function dictJson(d: DictRow, tz: string) {
-  return {
-    id: d.id,
-    dictName: d.dictName,
-    dictCode: d.dictCode,
-    description: d.description,
-    delFlag: d.delFlag,
-    type: d.type,
-    createBy: d.createBy,
-    createTime: formatDateTime(d.createTime, tz),
-    updateBy: d.updateBy,
-    updateTime: formatDateTime(d.updateTime, tz),
-  };
-}
-
-/** GET /sys/dict/list: live dictionaries, newest first. */
-export const DICT_LIST: EntityList<typeof sysDict, ReturnType<typeof dictJson>> = {
-  table: sysDict,
-  fields: DICT_FIELDS,
-  defaultSort: { column: 'createTime', order: 'desc' },
-  tieBreaker: sysDict.id,
-  scope: () => eq(sysDict.delFlag, 0),
-  decorator: async (_db, tz) => (rows) => rows.map((r) => dictJson(r, tz)),
-};
-
 /** Allow-list of SysDictItem properties usable as filters (the item list is always in sort order). */
 export const DICT_ITEM_FIELDS: EntityFields = {
   id: { column: sysDictItem.id, type: 'string' },
@@ -104,16 +65,6 @@ export async function findDict(db: Db, id: string): Promise<DictRow | undefined>
     .where(and(eq(sysDict.id, id), eq(sysDict.delFlag, 0)))
     .limit(1);
   return d;
-}
-
-/** Refuse a code any other dictionary has, deleted ones included (the code stays unique). */
-export async function assertDictCodeFree(db: Db, code: string, exceptId?: string): Promise<void> {
-  const [taken] = await db
-    .select({ id: sysDict.id })
-    .from(sysDict)
-    .where(and(eq(sysDict.dictCode, code), exceptId ? ne(sysDict.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw new BizError(DICT_MSG.dictCodeTaken);
 }
 
 export async function findDictItem(db: Db, id: string): Promise<DictItemRowDb | undefined> {

@@ -4,12 +4,14 @@
  */
 import { RESOURCES, type ResourceName } from '../../shared/resources/index.ts';
 import type { ServerResource } from './register.ts';
+import { dictServer } from './dict.ts';
 import { logServer } from './log.ts';
 import { positionServer } from './position.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
   log: logServer,
+  dict: dictServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -176,6 +176,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const uniques = decl.fields.filter((f) => f.unique);
   const dictFields = decl.fields.filter((f) => f.type === 'dict' && !f.system);
   const has = (key: string) => key in (getTableColumns(sr.table) as object);
+  const message = { ...RESOURCE_MSG, ...decl.messages };
 
   /** Refuse values another row holds and dictionary values the dictionary lacks. */
   const assertWritable = async (data: Record<string, unknown>, id?: string) => {
@@ -242,7 +243,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         ...(has('createBy') ? { createBy: me.username } : {}),
       });
       await publishSaved(req, id);
-      return okMessage(RESOURCE_MSG.added);
+      return okMessage(message.added);
     },
 
     edit: async (req) => {
@@ -263,19 +264,19 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         })
         .where(eq(columns.id!, id));
       await publishSaved(req, id);
-      return okMessage(RESOURCE_MSG.edited);
+      return okMessage(message.edited);
     },
 
     delete: async (req) => {
       const id = oneParam(req.query, 'id');
       if (!id) throw new BizError(MSG.nothingSelected);
       if ((await remove(req, [id])) === 0) throw new BizError(resource.notFound);
-      return okMessage(RESOURCE_MSG.deleted);
+      return okMessage(message.deleted);
     },
 
     deleteBatch: async (req) => {
       await remove(req, requiredIds(req.query.ids));
-      return okMessage(RESOURCE_MSG.deleted);
+      return okMessage(message.deleted);
     },
 
     exportXls: async (req, reply) =>

@@ -34,7 +34,7 @@ export interface ResourceField {
   dict?: string;
   /** message when a dict/enum value is not one of the allowed ones */
   invalidMessage?: string;
-  /** choices of an 'enum' field */
+  /** choices of an 'enum' field, or the only values of an 'int' field (lists show their text) */
   options?: ReadonlyArray<{ value: string; text: string }>;
   /** kept by the server (creator, times, organisation): shown, never written by a client */
   system?: boolean;
@@ -107,6 +107,25 @@ export interface ResourceDeclaration {
   notFound?: string;
   /** error log name of importExcel (`positionImportExcelErrorLog`) */
   importLogName?: string;
+  /** success messages of the generated add, edit and delete (default RESOURCE_MSG's) */
+  messages?: Partial<Record<'added' | 'edited' | 'deleted', string>>;
+  /** what the generated commands take beyond the fields */
+  commands?: ResourceCommandExtras;
+}
+
+/** Options of the generated commands. */
+export interface ResourceCommandExtras {
+  /** English plural of the list command's aliases (default `english` + s) */
+  plural?: string;
+  /** the positional arguments of `<name>.add` (default: the required fields, in declaration order) */
+  addPositional?: readonly string[];
+  /**
+   * a unique field the commands accept in place of the id (`dict edit sex`): an id or this field's
+   * value, matched exactly; `notFound` when neither names a row
+   */
+  ref?: { field: string; notFound: string };
+  /** the delete message counts the rows in this unit: `删除成功! 共 3 个字典` */
+  unit?: string;
 }
 
 export type ResourceOperation = 'list' | 'add' | 'edit' | 'delete' | 'export' | 'import';
@@ -132,6 +151,8 @@ export interface ResourceSearchParam {
 }
 
 export interface ResourcePageExtras {
+  /** the page's title (toolbar, export file) when not `title` */
+  title?: string;
   search?: readonly ResourceSearchParam[];
   /** width of the 操作 column */
   actionsWidth?: number;
@@ -290,6 +311,7 @@ export function fieldSchema(f: ResourceField): z.ZodType {
         .union([z.string(), z.number()])
         .transform((v) => String(v).trim())
         .refine((v) => pattern.test(v), invalid)
+        .refine((v) => !f.options || f.options.some((o) => Number(o.value) === Number(v)), invalid)
         .transform((v) => (f.type === 'int' ? Number(v) : v));
       break;
     }
@@ -418,7 +440,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   }
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
-  for (const key of Object.values(decl.order ?? {}).flat())
+  for (const key of [...Object.values(decl.order ?? {}).flat(), ...(decl.commands?.addPositional ?? [])])
     if (!keys.has(key)) throw new Error(`resource ${decl.name}: order names ${key}, which is not a field`);
   const s = surfaces(decl.fields, decl.order);
   // every non-system field is writable through the API; `form` only decides what the dialog shows

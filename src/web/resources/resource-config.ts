@@ -38,6 +38,12 @@ const choice = (f: ResourceField) => ({
   ...(f.options ? { options: [...f.options] } : {}),
 });
 
+/** The text of an option field's value (a list column, the 详细信息 dialog). */
+const optionText =
+  ({ key, options = [] }: ResourceField) =>
+  (row: ResourceRow) =>
+    options.find((o) => o.value === String(row[key] ?? ''))?.text ?? String(row[key] ?? '');
+
 /** A search-bar field that is no column (`decl.page.search`). */
 const searchParam = ({ key, label, type, dict }: ResourceSearchParam): SearchField => ({
   key,
@@ -52,7 +58,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
   const extraSearch = decl.page?.search ?? [];
   return {
     pageKey: decl.name,
-    title: decl.title,
+    title: decl.page?.title ?? decl.title,
     url: {
       list: ep.list.path,
       ...(ep.exportXls ? { exportXls: ep.exportXls.path } : {}),
@@ -69,6 +75,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
       ...(width(f) ? { width: width(f) } : {}),
       ...(typeof f.list === 'object' && f.list.sortable === false ? { sortField: false as const } : {}),
       ...(f.filter ? { filter: f.filter } : {}),
+      ...(f.options && !f.dict ? { render: optionText(f) } : {}),
     })),
     search: [
       ...extraSearch.filter((p) => p.first).map(searchParam),

@@ -3,29 +3,43 @@
  * bar, super query, export/import, realtime key and form fields all come from the declared fields,
  * and the form checks input with the same zod schema the server uses.
  */
+import type { ReactNode } from 'react';
 import type { Resource } from '../../shared/resources/define.ts';
 import { ListPage } from '../components/data-grid/list/list-page.tsx';
+import type { ListPageConfig } from '../components/data-grid/list/types.ts';
 import { EntityFormHost } from '../components/entity-form.tsx';
 import { call } from '../lib/api-client.ts';
-import { formFields, listConfig } from './resource-config.ts';
+import { formFields, listConfig, type ResourceRow } from './resource-config.ts';
+
+/**
+ * What a page of its own (component-registry's `RESOURCE_PAGES`) adds to the generated one: sub
+ * forms of the 详细信息 dialog, and children (dialogs its commands open).
+ */
+export interface ResourcePageParts {
+  detailTabs?: ListPageConfig<ResourceRow>['detailTabs'];
+  children?: ReactNode;
+}
 
 /** A resource's screen: its list page with the add/edit form its commands open (when it has them). */
-export function ResourcePage({ resource }: { resource: Resource }) {
+export function ResourcePage({ resource, detailTabs, children }: { resource: Resource } & ResourcePageParts) {
   const { decl, endpoints: ep } = resource;
-  if (!ep.add && !ep.edit) return <ListPage config={listConfig(resource)} />;
+  const config = { ...listConfig(resource), ...(detailTabs ? { detailTabs } : {}) };
   return (
-    <ListPage config={listConfig(resource)}>
-      <EntityFormHost
-        widget={`${decl.name}.form`}
-        title={decl.title}
-        fields={formFields(resource)}
-        schema={resource.editSchema}
-        addSchema={resource.addSchema}
-        load={(id) =>
-          call<Record<string, unknown>>(ep.queryById.method, ep.queryById.path, { query: { id } })
-        }
-        commands={{ add: `${decl.name}.add`, edit: `${decl.name}.edit` }}
-      />
+    <ListPage config={config}>
+      {(ep.add || ep.edit) && (
+        <EntityFormHost
+          widget={`${decl.name}.form`}
+          title={decl.title}
+          fields={formFields(resource)}
+          schema={resource.editSchema}
+          addSchema={resource.addSchema}
+          load={(id) =>
+            call<Record<string, unknown>>(ep.queryById.method, ep.queryById.path, { query: { id } })
+          }
+          commands={{ add: `${decl.name}.add`, edit: `${decl.name}.edit` }}
+        />
+      )}
+      {children}
     </ListPage>
   );
 }

@@ -1,7 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { RESOURCES } from '../../../shared/resources/index.ts';
+import { RESOURCES, type ResourceName } from '../../../shared/resources/index.ts';
 
 type Page = LazyExoticComponent<ComponentType<{ entry?: unknown }>> | ComponentType<{ entry?: unknown }>;
+
+/**
+ * Resources whose screen adds parts of its own to the generated page (sub forms, dialogs): their
+ * page renders `ResourcePage` with them. The others get the generated page as it is.
+ */
+const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
+  dict: lazy(() => import('../../features/dict/dict-page.tsx')),
+};
 
 /**
  * Menu `component` paths the client has. Menus are data: a path missing here opens the 404 page
@@ -17,18 +25,18 @@ export const PAGES: Record<string, Page> = {
   'account/settings/Security': lazy(() => import('../../features/account/account-center-page.tsx')),
   'system/UserList': lazy(() => import('../../features/user/user-page.tsx')),
   'system/DepartList': lazy(() => import('../../features/depart/depart-page.tsx')),
-  'system/DictList': lazy(() => import('../../features/dict/dict-page.tsx')),
   'jeecg/JVxeDemo': lazy(() => import('../../features/demo/editable-grid-page.tsx')),
   'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),
   // the generated list page and form of every declared resource (src/shared/resources)
   ...Object.fromEntries(
     RESOURCES.map((r) => [
       r.decl.component,
-      lazy(() =>
-        import('../../resources/resource-page.tsx').then(({ ResourcePage }) => ({
-          default: () => <ResourcePage resource={r} />,
-        })),
-      ),
+      RESOURCE_PAGES[r.decl.name] ??
+        lazy(() =>
+          import('../../resources/resource-page.tsx').then(({ ResourcePage }) => ({
+            default: () => <ResourcePage resource={r} />,
+          })),
+        ),
     ]),
   ),
   'exception/403': lazy(() =>
