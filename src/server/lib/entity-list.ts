@@ -112,16 +112,29 @@ function readPage(
     .orderBy(...orderBy);
 }
 
-/** `count(*)` of the list, or `cap + 1` once it has more than `cap` rows. */
+/**
+ * `count(*)` of the list, or `cap + 1` once it has more than `cap` rows. A capped count stops at
+ * `cap + 1` matches, so a serial scan is what it needs: PostgreSQL would otherwise start parallel
+ * workers for a selective filter, whose start-up costs more than the short scan (measured:
+ * bench/resource-list.ts, 3-condition super query).
+ */
 async function countUpTo(db: Db, table: PgTable, where: Where, cap: number): Promise<number> {
-  const rows = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where);
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from((Number.isFinite(cap) ? rows.limit(cap + 1) : rows).as('capped'));
-  return n;
+  const capped = Number.isFinite(cap);
+  const run = async (q: Db) => {
+    const rows = q
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where);
+    const [{ n } = { n: 0 }] = await q
+      .select({ n: count() })
+      .from((capped ? rows.limit(cap + 1) : rows).as('capped'));
+    return n;
+  };
+  if (!capped) return run(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+    return run(tx as unknown as Db);
+  });
 }
 
 /** The planner's estimate of how many rows match (EXPLAIN, nothing is read). */
@@ -140,6 +153,13 @@ async function estimateRows(db: Db, table: PgTable, where: Where): Promise<numbe
   return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
+/**
+ * How far above the count cap the planner's estimate must be before the capped count is skipped:
+ * far enough that a misestimate hiding a list of at most `cap` rows is unlikely (and paging to the
+ * end still finds the exact total).
+ */
+const ESTIMATE_TRUST_FACTOR = 10;
+
 interface Total {
   total: number;
   estimated: boolean;
@@ -156,10 +176,14 @@ async function countAbove(
   cap: number,
   atLeast: number,
 ): Promise<Total> {
-  const counted = atLeast > cap ? cap + 1 : await countUpTo(db, table, where, cap);
-  if (counted <= cap) return { total: counted, estimated: false };
+  const estimated = (estimate: number) => ({ total: Math.max(estimate, atLeast, cap + 1), estimated: true });
+  if (atLeast > cap) return estimated(await estimateRows(db, table, where));
+  // the planner expects far more than the cap: a count would only confirm that (and a selective
+  // filter would scan many rows to do so), so its estimate is answered at once
   const estimate = await estimateRows(db, table, where);
-  return { total: Math.max(estimate, atLeast, cap + 1), estimated: true };
+  if (estimate > cap * ESTIMATE_TRUST_FACTOR) return estimated(estimate);
+  const counted = await countUpTo(db, table, where, cap);
+  return counted <= cap ? { total: counted, estimated: false } : estimated(estimate);
 }
 
 /**
