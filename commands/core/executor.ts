@@ -24,7 +24,8 @@ export interface ExecutorOptions {
   /** the context keys now (route, selection…) */
   keys: () => ContextKeys;
   audit?: (entry: AuditEntry) => void;
-  ctxFactory: (source: CommandSource, signal: AbortSignal) => ContextBase;
+  /** the surfaces a command's context gets; `def` is the command about to run */
+  ctxFactory: (source: CommandSource, signal: AbortSignal, def: CommandDefinition) => ContextBase;
 }
 
 export interface RunOptions {
@@ -150,7 +151,8 @@ export class CommandExecutor {
   }
 
   private permitted(def: CommandDefinition): boolean {
-    return def.permission === undefined || this.options.permissions().has(def.permission);
+    const held = this.options.permissions();
+    return [def.permission, ...(def.requires ?? [])].every((p) => p === undefined || held.has(p));
   }
 
   private enabled(def: CommandDefinition, keys: ContextKeys): boolean {
@@ -176,7 +178,7 @@ export class CommandExecutor {
     signal: AbortSignal,
     opts: RunOptions,
   ): CommandContext {
-    const base = this.options.ctxFactory(opts.source, signal);
+    const base = this.options.ctxFactory(opts.source, signal, def);
     const ctx: CommandContext = {
       ...base,
       signal,

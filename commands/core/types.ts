@@ -116,6 +116,11 @@ export interface CommandDefinition<A extends z.ZodObject = z.ZodObject> {
   positional?: string[];
   /** JeecgBoot permission code; a user without it never sees nor runs the command */
   permission?: string;
+  /**
+   * further codes of endpoints the command also calls (e.g. a list it looks targets up in);
+   * needed like `permission`
+   */
+  requires?: readonly string[];
   when?: (keys: ContextKeys) => boolean;
   /** e.g. 'Mod+K', 'Mod+Shift+F', chords 'Mod+K Mod+S'; displayed as written */
   keybinding?: string;

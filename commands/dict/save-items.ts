@@ -22,6 +22,8 @@ export default defineCommand({
   aliases: ['save dictionary items'],
   keywords: ['字典项', '保存', '字典配置'],
   permission: PERM.dict.edit,
+  // the dictionary is looked up in the dictionary list
+  requires: [PERM.dict.list],
   args: z.object({
     dict: z.string().describe('字典id或编码'),
     rows: rowsArg.describe('字典项（JSON 数组）：带 id 的行更新，不带 id 的行新增'),

@@ -146,6 +146,8 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         aliases: [`edit ${en}`],
         keywords: ['编辑', '修改', ...keywords],
         permission: edit.permission as string,
+        // a target named by its reference field is looked up in the list
+        ...(refField ? { requires: [ep.list.permission as string] } : {}),
         menus: [{ menu: `${decl.name}.row`, group: '1_edit', order: 1, label: '编辑' }],
         args: z.object({
           id: z

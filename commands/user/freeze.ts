@@ -10,6 +10,8 @@ export default defineCommand({
   aliases: ['freeze user', 'lock user'],
   keywords: ['冻结'],
   permission: PERM.user.freeze,
+  // usernames are looked up in the user list
+  requires: [PERM.user.list],
   dangerous: true,
   confirm: '确定冻结选中的用户吗?',
   menus: [

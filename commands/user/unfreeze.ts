@@ -10,6 +10,8 @@ export default defineCommand({
   aliases: ['unfreeze user', 'unlock user'],
   keywords: ['解冻'],
   permission: PERM.user.freeze,
+  // usernames are looked up in the user list
+  requires: [PERM.user.list],
   menus: [
     { menu: 'user.toolbar', group: '5_status', order: 2 },
     { menu: 'user.row', group: '5_status', order: 2, label: '解冻' },

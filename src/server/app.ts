@@ -99,6 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('db', database.db);
+  // filled by the auth plugin as routes are added: `<METHOD> <pattern>` → permission
+  app.decorate('routePermissions', new Map());
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('sms', opts.sms ?? devLogSmsProvider(app.log));

@@ -7,6 +7,8 @@ let h: Awaited<ReturnType<typeof serverHarness>>;
 beforeAll(async () => {
   h = await serverHarness();
 });
+// every endpoint the commands called checks the permission of the command that called it
+afterAll(() => expect(h.permissionMismatches()).toEqual([]));
 afterAll(async () => h?.close());
 
 const positionByCode = async (code: string) => {

@@ -3,7 +3,8 @@ import { CommandRegistry } from '../../commands/core/registry.ts';
 import { runScript } from '../../commands/core/shell.ts';
 import { registerAll } from '../../commands/index.ts';
 import type { CommandContext, CommandDefinition, ContextKeys } from '../../commands/core/types.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { ANONYMOUS, AUTHENTICATED } from '../../src/shared/permissions.ts';
+import { BASE, createTestApp, type TestApp } from '../support/app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -22,10 +23,15 @@ export async function serverHarness(
   const codes = new Set<string>(perms.body.result.auth.map((a: { action: string }) => a.action));
   const state = { answer: false, keys: { username } as ContextKeys, confirms: [] as string[] };
 
-  /** every call the commands made, in order */
-  const calls: Array<{ method: Method; path: string }> = [];
-  async function api(method: Method, path: string, data?: unknown) {
-    calls.push({ method, path });
+  /** every call the commands made, in order, with the command that made it */
+  const calls: Array<{
+    method: Method;
+    path: string;
+    command: string;
+    permissions: Array<string | undefined>;
+  }> = [];
+  async function api(def: CommandDefinition, method: Method, path: string, data?: unknown) {
+    calls.push({ method, path, command: def.id, permissions: [def.permission, ...(def.requires ?? [])] });
     const isQuery = method === 'GET' || method === 'DELETE';
     const query =
       isQuery && data
@@ -50,12 +56,12 @@ export async function serverHarness(
     registry,
     permissions: () => codes,
     keys: () => state.keys,
-    ctxFactory: (): Omit<CommandContext, 'signal' | 'keys' | 'run' | 'input'> => ({
+    ctxFactory: (_source, _signal, def): Omit<CommandContext, 'signal' | 'keys' | 'run' | 'input'> => ({
       api: {
-        get: (p, q) => api('GET', p, q),
-        post: (p, b) => api('POST', p, b),
-        put: (p, b) => api('PUT', p, b),
-        delete: (p, q) => api('DELETE', p, q),
+        get: (p, q) => api(def, 'GET', p, q),
+        post: (p, b) => api(def, 'POST', p, b),
+        put: (p, b) => api(def, 'PUT', p, b),
+        delete: (p, q) => api(def, 'DELETE', p, q),
       },
       navigate: () => undefined,
       confirm: async (m) => {
@@ -79,5 +85,44 @@ export async function serverHarness(
     return { out: out.join('\n'), results };
   }
 
-  return { t, token, codes, state, executor, terminal, calls, registry, close: () => t.close() };
+  /**
+   * Calls whose endpoint checks another permission than the command that made them declares
+   * (`permission` or `requires`). Open endpoints (ANONYMOUS, AUTHENTICATED) suit any command, and a
+   * command without a permission of its own is gated by its context instead (the grid's import and
+   * export follow the page's permissions). Empty when commands and server agree.
+   */
+  function permissionMismatches(): string[] {
+    const routes = [...t.app.routePermissions].map(([key, perm]) => {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const re = new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+').replace(/\*$/, '.*')}$`);
+      return { method, re, perm };
+    });
+    const out = new Set<string>();
+    for (const c of calls) {
+      const url = `${BASE}${c.path.startsWith('/') ? c.path : `/${c.path}`}`;
+      const route = routes.find((r) => r.method === c.method && r.re.test(url));
+      if (!route) out.add(`${c.command}: ${c.method} ${c.path} has no route`);
+      else if (
+        route.perm !== ANONYMOUS &&
+        route.perm !== AUTHENTICATED &&
+        c.permissions[0] !== undefined &&
+        !c.permissions.includes(route.perm)
+      )
+        out.add(`${c.command} (${c.permissions.join(', ')}) calls ${c.method} ${c.path} (${route.perm})`);
+    }
+    return [...out];
+  }
+
+  return {
+    t,
+    token,
+    codes,
+    state,
+    executor,
+    terminal,
+    calls,
+    registry,
+    permissionMismatches,
+    close: () => t.close(),
+  };
 }

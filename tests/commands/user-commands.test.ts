@@ -13,6 +13,8 @@ beforeAll(async () => {
   ({ t, token } = h);
   confirms = h.state.confirms;
 });
+// every endpoint the commands called checks the permission of the command that called it
+afterAll(() => expect(h.permissionMismatches()).toEqual([]));
 afterAll(async () => h?.close());
 
 describe('user commands in the terminal', () => {

@@ -16,6 +16,7 @@ import { resourceCommandEndpoints, resourceCommands } from '../../commands/resou
 import { formFields, listConfig } from '../../src/web/resources/resource-config.ts';
 import { BASE, createTestApp, type TestApp } from '../support/app.ts';
 import { serverHarness } from '../commands/server-harness.ts';
+import { defineCommand } from '../../commands/core/define-command.ts';
 import { plainWorkbook, postParts } from './import-support.ts';
 
 /**
@@ -338,6 +339,25 @@ describe('generated commands', () => {
       expect(contract, `${c.method} ${c.path}`).toBeTruthy();
     }
     expect(h.calls.length).toBeGreaterThanOrEqual(5);
+    expect(h.permissionMismatches()).toEqual([]);
+  });
+
+  it('the harness catches a command calling an endpoint of another permission', async () => {
+    const sneaky = defineCommand({
+      id: 'gadget.sneak',
+      title: '偷加器材',
+      category: '器材管理',
+      permission: GADGET.decl.perms.list,
+      async run(ctx) {
+        await ctx.api.post(GADGET.endpoints.add!.path, { title: '偷偷加的', price: '1' });
+        return { message: 'ok' };
+      },
+    });
+    const h = await serverHarness('admin', { app: t, commands: [...resourceCommands(GADGET), sneaky] });
+    await h.terminal('gadget sneak');
+    expect(h.permissionMismatches()).toEqual([
+      'gadget.sneak (gadget:list) calls POST /demo/gadget/add (gadget:add)',
+    ]);
   });
 
   it("every generated command's permission is that of each endpoint it calls, for every resource", () => {

@@ -28,6 +28,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** `<METHOD> <route pattern>` → the permission it checks (for tests that hold callers to it) */
+    routePermissions: ReadonlyMap<string, PermissionRequirement>;
+  }
 }
 
 export const TOKEN_HEADER = 'x-access-token';
@@ -42,10 +46,14 @@ const unauthorized = (reply: FastifyReply, message: string = MSG.tokenInvalid) =
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
 
+  // the app's registry (buildApp decorates the root with it, so it is seen outside this API scope)
+  if (!app.hasDecorator('routePermissions')) app.decorate('routePermissions', new Map());
+  const permissions = app.routePermissions as Map<string, PermissionRequirement>;
   app.addHook('onRoute', (route) => {
     if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
     if (!route.config?.perm)
       throw new Error(`Route ${route.method} ${route.url} declares no permission (config.perm)`);
+    for (const method of [route.method].flat()) permissions.set(`${method} ${route.url}`, route.config.perm);
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
