@@ -17,6 +17,21 @@ afterAll(async () => database?.close());
 const count = async (table: typeof sysPosition | typeof sysRolePermission) =>
   (await database.db.select().from(table)).length;
 
+/**
+ * A migrated database as a first start finds it: freshDatabase seeded it with the test password,
+ * so the ledger, roles, grants, users and positions are emptied again (no roles and no ledger is
+ * what a fresh install looks like to the seed).
+ */
+async function unseededDatabase(prefix: string): Promise<Database> {
+  const fresh = await freshDatabase(process.env.TEST_DATABASE_URL, prefix);
+  await fresh.db.delete(sysSeedLedger);
+  await fresh.db.delete(sysRolePermission);
+  await fresh.db.delete(sysUser);
+  await fresh.db.delete(sysPosition);
+  await fresh.rawQuery('DELETE FROM sys_role', []);
+  return fresh;
+}
+
 describe('seed once', () => {
   it('does not bring back deleted positions and revoked grants on the next start', async () => {
     expect(await count(sysPosition)).toBe(4);
@@ -74,13 +89,8 @@ describe('seed once', () => {
   });
 
   it('applies nothing of a first seed that fails half way, so the next start seeds fully', async () => {
-    const fresh = await freshDatabase(process.env.TEST_DATABASE_URL, 'seedtx');
+    const fresh = await unseededDatabase('seedtx');
     try {
-      await fresh.db.delete(sysSeedLedger);
-      await fresh.db.delete(sysRolePermission);
-      await fresh.db.delete(sysUser);
-      await fresh.db.delete(sysPosition);
-      await fresh.rawQuery('DELETE FROM sys_role', []);
       const failing = seed(fresh.db, {
         password: (u) => {
           if (u === 'caiwu') throw new Error('stopped half way');
@@ -105,15 +115,8 @@ describe('seed once', () => {
 
 describe('first seed', () => {
   it('gives every seeded account its own random password unless one is chosen', async () => {
-    const fresh = await freshDatabase(process.env.TEST_DATABASE_URL, 'seedpw');
+    const fresh = await unseededDatabase('seedpw');
     try {
-      // freshDatabase seeded with the test password: start over with an empty ledger and no users
-      await fresh.db.delete(sysSeedLedger);
-      await fresh.db.delete(sysRolePermission);
-      await fresh.db.delete(sysUser);
-      await fresh.db.delete(sysPosition);
-      // an empty ledger and no roles would be a fresh install; roles remain here, so drop them too
-      await fresh.rawQuery('DELETE FROM sys_role', []);
       const outcome = await seed(fresh.db, { password: (u) => (u === 'admin' ? 'From-Env-1' : undefined) });
       const byName = Object.fromEntries(outcome.createdUsers.map((u) => [u.username, u.password]));
       expect(Object.keys(byName).sort()).toEqual(['admin', 'caiwu', 'yuangong', 'yunying']);

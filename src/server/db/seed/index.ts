@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, gte } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   sysDepart,
@@ -102,16 +102,17 @@ export interface SeedOutcome {
 
 /** What sys_seed_ledger says about this database. */
 async function readLedger(db: Db) {
-  const rows = await db
-    .select({ key: sysSeedLedger.key, version: sysSeedLedger.version })
-    .from(sysSeedLedger);
+  // an ordinary start: the first row of the current version answers it; the keys are not read
+  const [current] = await db
+    .select({ key: sysSeedLedger.key })
+    .from(sysSeedLedger)
+    .where(gte(sysSeedLedger.version, SEED_VERSION))
+    .limit(1);
+  if (current) return { applied: new Set<string>(), current: true, legacy: false };
+  const rows = await db.select({ key: sysSeedLedger.key }).from(sysSeedLedger);
   // a database seeded before the ledger existed (its seed ran on every start) has roles but no ledger
   const legacy = rows.length === 0 && (await db.select({ id: sysRole.id }).from(sysRole).limit(1)).length > 0;
-  return {
-    applied: new Set(rows.map((r) => r.key)),
-    current: rows.some((r) => r.version >= SEED_VERSION),
-    legacy,
-  };
+  return { applied: new Set(rows.map((r) => r.key)), current: false, legacy };
 }
 
 async function recordKeys(db: Db, keys: string[], applied: Set<string>): Promise<void> {
