@@ -36,6 +36,8 @@ import gridSuperQuery from './grid/super-query.ts';
 import dictItems from './dict/items.ts';
 import dictSaveItems from './dict/save-items.ts';
 import logClear from './log/clear.ts';
+import platformConfigReset from './platform-config/reset.ts';
+import platformConfigSet from './platform-config/set.ts';
 import userAdd from './user/add.ts';
 import userDelete from './user/delete.ts';
 import userEdit from './user/edit.ts';
@@ -79,6 +81,8 @@ export const COMMANDS: CommandDefinition[] = [
   dictItems,
   dictSaveItems,
   logClear,
+  platformConfigReset,
+  platformConfigSet,
   userAdd,
   userDelete,
   userEdit,

@@ -129,7 +129,8 @@ export class CommandExecutor {
       args = this.validate(def, rawArgs);
       const ctx = this.context(def, keys, signal, opts);
       if (def.prepare) await raceAbort(Promise.resolve(def.prepare(ctx, args)), signal);
-      if (def.dangerous && !opts.yes) {
+      // a dry run changes nothing: nothing to confirm
+      if (def.dangerous && !opts.yes && args.dryRun !== true) {
         const text =
           typeof def.confirm === 'function'
             ? def.confirm(args)

@@ -18,12 +18,13 @@ export async function listPage(
   columns: TableResult['columns'],
   { page, pageSize, ...filters }: { page: number; pageSize: number } & Record<string, unknown>,
 ): Promise<CommandResult> {
+  // newest first unless the caller names its own order (`column`, `order`)
   const result = await ctx.api.get<Page<Record<string, unknown>>>(url, {
-    ...filters,
     pageNo: page,
     pageSize,
     column: 'createTime',
     order: 'desc',
+    ...filters,
   });
   return {
     message: `${result.totalEstimated ? '约' : '共'} ${result.total} 条，第 ${result.current}/${Math.max(result.pages, 1)} 页`,

@@ -105,7 +105,12 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
       const params = Object.fromEntries(
         Object.entries(args).map(([name, v]) => [listArgs.params[name] ?? name, v]),
       );
-      return listPage(ctx, ep.list.path, terminalColumns(r), params as Parameters<typeof listPage>[3]);
+      // the resource's own default order (not every resource has a createTime)
+      const order = { column: decl.defaultSort.field, order: decl.defaultSort.order };
+      return listPage(ctx, ep.list.path, terminalColumns(r), {
+        ...order,
+        ...params,
+      } as Parameters<typeof listPage>[3]);
     },
   });
   const commands: CommandDefinition[] = [list as CommandDefinition];

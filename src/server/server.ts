@@ -18,6 +18,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const seeded = await seed(database.db, {
     password: (username) => (username === 'admin' ? process.env.ADMIN_PASSWORD : undefined),
+    uploadDir: config.uploadDir,
   });
   const app = await buildApp({ config, database });
 

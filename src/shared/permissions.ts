@@ -164,11 +164,11 @@ export const PERM = {
     export: 'fare:export',
     import: 'fare:import',
   },
+  /** platform settings: a fixed catalogue, values changed only (each change logged) */
   platformConfig: {
     list: 'platformConfig:list',
-    add: 'platformConfig:add',
     edit: 'platformConfig:edit',
-    delete: 'platformConfig:delete',
+    export: 'platformConfig:export',
   },
   appVersion: {
     list: 'appVersion:list',

@@ -7,11 +7,16 @@ import type { ServerResource } from './register.ts';
 import { dictServer } from './dict.ts';
 import { logServer } from './log.ts';
 import { positionServer } from './position.ts';
+import { appVersionServer } from './app-version.ts';
+import { platformConfigLogServer, platformConfigServer } from './platform-config.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
   log: logServer,
   dict: dictServer,
+  platformConfig: platformConfigServer,
+  platformConfigLog: platformConfigLogServer,
+  appVersion: appVersionServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -5,3 +5,4 @@ export * from './dicts.ts';
 export * from './auth.ts';
 export * from './logs.ts';
 export * from './files.ts';
+export * from './yy-operations.ts';

@@ -23,6 +23,7 @@ import { MENUS } from './data/menus.ts';
 import { ROLES } from './data/roles.ts';
 import { DEPARTS, POSITIONS, SEED_USERS, TENANTS } from './data/org.ts';
 import type { SeedMenu } from './data/types.ts';
+import { seedOperations, type OperationsSeedOptions } from './operations/index.ts';
 
 type PermissionInsert = typeof sysPermission.$inferInsert;
 
@@ -80,12 +81,12 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * Version of the seed data. Raise it when seed data is added: the next start then inserts the rows
  * whose keys were never applied, and nothing an administrator deleted comes back.
  */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 /** A strong random password for a seeded account (shown once, at the start that created it). */
 export const randomPassword = () => randomBytes(12).toString('base64url');
 
-export interface SeedOptions {
+export interface SeedOptions extends OperationsSeedOptions {
   /** the password to give a seeded account; default a fresh random one per account */
   password?: (username: string) => string | undefined;
 }
@@ -248,8 +249,9 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
       )
       .onConflictDoNothing();
   }
+  const operationKeys = await seedOperations(db, ledger.applied, opts);
   // every key of this version is now applied (also those of rows that happened to exist already)
-  await recordKeys(db, seedKeys(), ledger.applied);
+  await recordKeys(db, [...seedKeys(), ...operationKeys], ledger.applied);
   return { applied: true, createdUsers };
 }
 

@@ -75,9 +75,8 @@ export const CONFIG_MENU: SeedMenu = {
       component: 'yy/config/YyPlatformConfigList',
       buttons: [
         { name: '查询', perms: PERM.platformConfig.list },
-        { name: '添加', perms: PERM.platformConfig.add },
         { name: '编辑', perms: PERM.platformConfig.edit },
-        { name: '删除', perms: PERM.platformConfig.delete },
+        { name: '导出', perms: PERM.platformConfig.export },
       ],
     },
     {
