@@ -35,6 +35,7 @@ import gridPopup from './grid/popup.ts';
 import gridSuperQuery from './grid/super-query.ts';
 import dictItems from './dict/items.ts';
 import dictSaveItems from './dict/save-items.ts';
+import farePreview from './fare/preview.ts';
 import logClear from './log/clear.ts';
 import platformConfigReset from './platform-config/reset.ts';
 import platformConfigSet from './platform-config/set.ts';
@@ -80,6 +81,7 @@ export const COMMANDS: CommandDefinition[] = [
   gridSuperQuery,
   dictItems,
   dictSaveItems,
+  farePreview,
   logClear,
   platformConfigReset,
   platformConfigSet,

@@ -102,15 +102,13 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
     permission: ep.list.permission as string,
     args: z.object({ ...listArgs.args, ...pagingArgs }),
     async run(ctx, args) {
-      const params = Object.fromEntries(
-        Object.entries(args).map(([name, v]) => [listArgs.params[name] ?? name, v]),
-      );
-      // the resource's own default order (not every resource has a createTime)
-      const order = { column: decl.defaultSort.field, order: decl.defaultSort.order };
-      return listPage(ctx, ep.list.path, terminalColumns(r), {
-        ...order,
-        ...params,
-      } as Parameters<typeof listPage>[3]);
+      const params: Record<string, unknown> = {
+        // the resource's own default order (not every resource has a createTime)
+        column: decl.defaultSort.field,
+        order: decl.defaultSort.order,
+        ...Object.fromEntries(Object.entries(args).map(([name, v]) => [listArgs.params[name] ?? name, v])),
+      };
+      return listPage(ctx, ep.list.path, terminalColumns(r), params as Parameters<typeof listPage>[3]);
     },
   });
   const commands: CommandDefinition[] = [list as CommandDefinition];

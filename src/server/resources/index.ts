@@ -8,6 +8,7 @@ import { dictServer } from './dict.ts';
 import { logServer } from './log.ts';
 import { positionServer } from './position.ts';
 import { appVersionServer } from './app-version.ts';
+import { fareServer } from './fare.ts';
 import { platformConfigLogServer, platformConfigServer } from './platform-config.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
@@ -17,6 +18,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   platformConfig: platformConfigServer,
   platformConfigLog: platformConfigLogServer,
   appVersion: appVersionServer,
+  fare: fareServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -6,8 +6,17 @@ import { DICT } from './dict.ts';
 import { LOG } from './log.ts';
 import { POSITION } from './position.ts';
 import { APP_VERSION } from './app-version.ts';
+import { FARE } from './fare.ts';
 import { PLATFORM_CONFIG, PLATFORM_CONFIG_LOG } from './platform-config.ts';
 
-export const RESOURCES = [POSITION, LOG, DICT, PLATFORM_CONFIG, PLATFORM_CONFIG_LOG, APP_VERSION] as const;
+export const RESOURCES = [
+  POSITION,
+  LOG,
+  DICT,
+  PLATFORM_CONFIG,
+  PLATFORM_CONFIG_LOG,
+  APP_VERSION,
+  FARE,
+] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

@@ -33,3 +33,36 @@ export const APP_VERSIONS = [
     ),
   ),
 ];
+
+/** Fare rules of the cities served: day 07:00–22:00, night 22:00–07:00 (dearer). */
+export const FARES = (
+  [
+    ['330100', '3', '12.00', '2.50', '15.00', '18.00', '3.50', '20.00', '杭州市'],
+    ['310100', '3', '15.00', '3.00', '18.00', '22.00', '4.00', '25.00', '上海市'],
+    ['110100', '3', '15.00', '3.00', '18.00', '22.00', '4.00', '25.00', '北京市'],
+    ['320100', '2', '10.00', '2.00', '12.00', '15.00', '3.00', '16.00', '南京市'],
+  ] as const
+).flatMap(([cityCode, freeKm, dayBase, dayKm, dayMin, nightBase, nightKm, nightMin, city]) => [
+  {
+    cityCode,
+    period: 'day',
+    startTime: '07:00',
+    endTime: '22:00',
+    freeKm,
+    baseFare: dayBase,
+    pricePerKm: dayKm,
+    minFare: dayMin,
+    remark: `${city}白天`,
+  },
+  {
+    cityCode,
+    period: 'night',
+    startTime: '22:00',
+    endTime: '07:00',
+    freeKm,
+    baseFare: nightBase,
+    pricePerKm: nightKm,
+    minFare: nightMin,
+    remark: `${city}夜间（22:00 至次日 07:00）`,
+  },
+]);

@@ -4,10 +4,10 @@
  * seed: what an operator deletes stays deleted.
  */
 import type { Db } from '../../client.ts';
-import { yyAppVersion, yyPlatformConfig } from '../../schema/index.ts';
+import { yyAppVersion, yyFare, yyPlatformConfig } from '../../schema/index.ts';
 import { stableId } from '../../../lib/ids.ts';
 import { PLATFORM_SETTINGS } from '../../../../shared/resources/platform-config.ts';
-import { APP_VERSIONS } from './data.ts';
+import { APP_VERSIONS, FARES } from './data.ts';
 
 export interface OperationsSeedOptions {
   /** where uploaded files live (UPLOAD_DIR): seeded pictures are written there; without it none are seeded */
@@ -53,6 +53,16 @@ function seedSets(_opts: OperationsSeedOptions): SeedSet[] {
               id: stableId(`appVersion:${v.app}:${v.platform}:${v.versionCode}`),
               createBy: 'admin',
             })),
+          )
+          .onConflictDoNothing(),
+    },
+    {
+      key: 'fare:v1',
+      insert: (db: Db) =>
+        db
+          .insert(yyFare)
+          .values(
+            FARES.map((f) => ({ ...f, id: stableId(`fare:${f.cityCode}:${f.period}`), createBy: 'admin' })),
           )
           .onConflictDoNothing(),
     },

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverHarness } from '../server-harness.ts';
+
+let h: Awaited<ReturnType<typeof serverHarness>>;
+beforeAll(async () => {
+  h = await serverHarness('yunying');
+});
+afterAll(() => expect(h.permissionMismatches()).toEqual([]));
+afterAll(async () => h?.close());
+
+describe('fare commands', () => {
+  it('fare preview prices a trip and shows how it adds up', async () => {
+    const r = await h.terminal('fare preview 330100 10.37 --time 09:30');
+    expect(r.results[0]?.status).toBe('ok');
+    expect(r.out).toContain('车费 30.43 元（白天 09:30，10.37 公里：起步价 12.00 + 里程 7.37 公里 18.43）');
+    expect(r.out).toMatch(/应付车费\s+30\.43/);
+    const bad = await h.terminal('fare preview 330100 abc');
+    expect(bad.out).toContain('距离须为0到1000之间的数字，最多两位小数');
+  });
+
+  it('the generated commands add, list and delete rules', async () => {
+    const add = await h.terminal('fare add 440300 day 08:00 20:00 3 12 2.35 15 --enabled true');
+    expect(add.results[0]?.status).toBe('ok');
+    const list = await h.terminal('fare list --cityCode 440300');
+    expect(list.out).toContain('12.00');
+    h.state.answer = true;
+    const del = await h.terminal('fare list --cityCode 440300 | fare delete');
+    h.state.answer = false;
+    expect(del.results.at(-1)?.status).toBe('ok');
+    expect((await h.terminal('fare list --cityCode 440300')).out).toContain('共 0 条');
+  });
+});
