@@ -7,7 +7,12 @@
  */
 import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
-import type { Resource, ResourceField, ResourceListArg } from '../../src/shared/resources/define.ts';
+import {
+  displayKey,
+  type Resource,
+  type ResourceField,
+  type ResourceListArg,
+} from '../../src/shared/resources/define.ts';
 import { defineCommand } from '../core/define-command.ts';
 import type { CommandContext, CommandDefinition } from '../core/types.ts';
 import { batchDeleteCommand } from '../grid/batch-delete.ts';
@@ -15,11 +20,28 @@ import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { requireTargets } from '../grid/targets.ts';
 import type { Page } from '../../src/shared/api.ts';
 
+/** What a field type accepts, for help (types not named take plain text). */
+const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => string>> = {
+  money: () => '金额，最多两位小数',
+  percent: () => '0 到 100，最多两位小数',
+  location: () => '纬度,经度，如 30.27415,120.15515',
+  area: (f) => `省市区编码或名称，如 330106 或 浙江省/杭州市/西湖区${f.multiple ? '；多个用逗号分隔' : ''}`,
+  ref: (f) => `${f.reference!.resource} 的 id`,
+  image: () => '已上传图片的路径（upload 命令的结果）',
+  images: () => '已上传图片的路径，按顺序用逗号分隔',
+  richtext: () => 'HTML，保存时清理',
+  date: () => 'YYYY-MM-DD',
+  datetime: () => 'YYYY-MM-DD HH:mm:ss',
+};
+
 /** Help of a field argument: its title plus what it accepts. */
 function argHelp(f: ResourceField, forFilter = false): string {
   const base = f.help ?? f.title;
   if (f.dict) return `${base}（字典 ${f.dict} 的值）`;
   if (f.options) return `${base}（${f.options.map((o) => `${o.value} ${o.text}`).join('，')}）`;
+  if (forFilter && f.type === 'area') return `${base}（省市区编码，含下级）`;
+  const accepts = TYPE_HELP[f.type]?.(f);
+  if (accepts && !f.help) return `${base}（${accepts}）`;
   return forFilter && (f.type === 'string' || f.type === 'text') ? `${base}（支持 *模糊*、!不等于）` : base;
 }
 
@@ -29,7 +51,7 @@ const textArg = (f: ResourceField, forFilter = false) =>
 /** The columns the terminal shows (dictionary fields by their text). */
 export function terminalColumns(r: Resource) {
   return r.surfaces.terminal.map((f) => ({
-    key: f.dict ? `${f.key}_dictText` : f.key,
+    key: displayKey(f),
     title: (typeof f.terminal === 'object' && f.terminal.title) || f.title,
   }));
 }

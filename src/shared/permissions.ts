@@ -214,6 +214,17 @@ export const PERM = {
     export: 'techCommission:export',
     import: 'techCommission:import',
   },
+  /** technicians (/yy/yyTechnician) */
+  technician: {
+    list: 'technician:list',
+    add: 'technician:add',
+    edit: 'technician:edit',
+    delete: 'technician:delete',
+    export: 'technician:export',
+    import: 'technician:import',
+    /** work status of one or many (PUT /yy/yyTechnician/updateStatus) */
+    updateStatus: 'technician:updateStatus',
+  },
   techService: {
     list: 'techService:list',
     add: 'techService:add',

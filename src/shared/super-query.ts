@@ -163,7 +163,7 @@ export function encodeSuperQueryParams(conditions: ReadonlyArray<Partial<SuperQu
 
 /** How the builder edits a field's value (and how the server types it). */
 export type SuperQueryFieldType =
-  'string' | 'int' | 'number' | 'date' | 'datetime' | 'select' | 'user' | 'depart';
+  'string' | 'int' | 'number' | 'date' | 'datetime' | 'select' | 'user' | 'depart' | 'area' | 'ref';
 
 /** A field the super query builder offers, declared beside a list page's columns. */
 export interface SuperQueryField {
@@ -175,4 +175,10 @@ export interface SuperQueryField {
   dictCode?: string;
   /** fixed options for `select` when there is no dictionary */
   options?: Array<{ value: string; text: string }>;
+  /** `ref`: the picker the value is chosen from (its answer read as in pickerOptions) */
+  reference?: {
+    resource: string;
+    label: string;
+    picker: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
+  };
 }

@@ -9,6 +9,12 @@ import { PERM, type PermissionCode } from './permissions.ts';
 export const UPLOAD_AREA_READERS: Readonly<Record<string, PermissionCode>> = {
   /** pictures of user records (avatars): whoever may see the user list */
   user: PERM.user.list,
+  /** partners' business licences */
+  partner: PERM.partner.list,
+  /** pictures of service projects */
+  project: PERM.project.list,
+  /** technicians' avatars and photos */
+  technician: PERM.technician.list,
 };
 
 /** The permission that lets others read a stored path, or undefined (uploader only). */

@@ -483,8 +483,8 @@ describe('extension points', () => {
       { key: 'kind', label: '性别', type: 'select', dictCode: 'sex' },
       { key: 'boughtOn_begin', label: '购买起', type: 'date' },
     ]);
+    // price is not queryable here: the server refuses it in a super query, so the builder omits it
     expect(config.superQuery?.map((f) => `${f.field}:${f.type}`)).toEqual([
-      'price:number',
       'title:string',
       'kind:user',
       'boughtOn:date',

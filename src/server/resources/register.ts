@@ -7,12 +7,14 @@
  * replace a generated handler by name (`override`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MSG } from '../../shared/api.ts';
 import type { Resource, ResourceEndpoints, ResourceField } from '../../shared/resources/define.ts';
-import { RESOURCE_MSG } from '../../shared/resources/define.ts';
+import { RESOURCE_MSG, displayKey, isQueryable } from '../../shared/resources/define.ts';
+import { listOf } from '../../shared/resources/field-rules.ts';
+import { areaPrefix, areaText } from '../../shared/area.ts';
 import type { Db } from '../db/client.ts';
 import { sendEntityExport, type ExportSheet } from '../lib/entity-export.ts';
 import { dictDecorator, entityWhere, listEntities, type EntityList } from '../lib/entity-list.ts';
@@ -26,6 +28,8 @@ import { registerImport } from '../lib/xlsx-import-route.ts';
 import type { UniqueRule } from '../lib/xlsx-import.ts';
 import { caller, type UserRow } from '../plugins/auth.ts';
 import { dictLookup } from '../repos/dicts.ts';
+import { escapeLike, str } from '../lib/query-generator.ts';
+import { fieldChecks, fromColumn, refTexts, registerReferenceTarget, toColumns } from './field-types.ts';
 
 type Row = Record<string, unknown> & { id: string };
 type Query = Record<string, string | string[] | undefined>;
@@ -54,6 +58,11 @@ export interface ServerResource {
   table: PgTable;
   /** condition of every read, edit and delete (tenant, data rules, logical deletion) */
   scope?: () => SQL | undefined;
+  /**
+   * the rows another resource's `ref` field may point at (e.g. active partners only; default every
+   * row in scope): a reference to any other row is refused
+   */
+  pickable?: () => SQL | undefined;
   hooks?: {
     /** refuse (throw BizError) or adjust a write before it is made */
     beforeSave?(ctx: WriteContext): Promise<void> | void;
@@ -97,7 +106,38 @@ const QUERY_TYPE: Record<ResourceField['type'], FieldType> = {
   money: 'number',
   date: 'date',
   datetime: 'datetime',
+  image: 'string',
+  images: 'string',
+  area: 'string',
+  location: 'string',
+  percent: 'number',
+  richtext: 'string',
+  ref: 'string',
 };
+
+/**
+ * List conditions of area fields: a code matches its division and everything inside it (a province
+ * code finds its districts); several codes (a `multiple` field) match when any one does.
+ */
+function areaConditions(
+  areaFields: readonly ResourceField[],
+  columns: Record<string, PgColumn>,
+  query: Query,
+): SQL[] {
+  const out: SQL[] = [];
+  for (const f of areaFields) {
+    const value = str(query[f.key]);
+    if (!value) continue;
+    const col = columns[f.key]!;
+    const matches = listOf(value).map((code) => {
+      const prefix = escapeLike(areaPrefix(code));
+      // a multiple field holds comma-joined codes: match the start of any of them
+      return f.multiple ? sql`(',' || ${col}) like ${`%,${prefix}%`}` : sql`${col} like ${`${prefix}%`}`;
+    });
+    out.push(matches.length === 1 ? matches[0]! : or(...matches)!);
+  }
+  return out;
+}
 
 /** The table's column of every declared field (a missing one is a programming error, found at start). */
 export function resourceColumns(sr: ServerResource): Record<string, PgColumn> {
@@ -123,7 +163,7 @@ export function generate(sr: ServerResource): GeneratedResource {
         {
           column: columns[f.key]!,
           type: QUERY_TYPE[f.type],
-          ...(f.queryable === false ? { filterable: false, sortable: false } : {}),
+          ...(!isQueryable(f) ? { filterable: false, sortable: false } : {}),
         },
       ]),
     ),
@@ -132,23 +172,50 @@ export function generate(sr: ServerResource): GeneratedResource {
     const out: Record<string, unknown> = { id: row.id };
     for (const f of decl.fields) {
       const v = row[f.key];
-      out[f.key] = f.type === 'datetime' ? formatDateTime(v as Date | null, tz) : (v ?? null);
+      out[f.key] = f.type === 'datetime' ? formatDateTime(v as Date | null, tz) : fromColumn(f, v);
     }
     return out;
   };
   const dicts = Object.fromEntries(decl.fields.filter((f) => f.dict).map((f) => [f.key, f.dict!]));
+  const areaFields = decl.fields.filter((f) => f.type === 'area');
+  const refFields = decl.fields.filter((f) => f.type === 'ref');
+  const byDict = dictDecorator(toJson, dicts);
+  /** dictionary texts, then the names of areas and referenced rows */
+  const decorator = async (db: Db, tz: string) => {
+    const dictOf = await byDict(db, tz);
+    return async (rows: Row[]) => {
+      const out = dictOf(rows) as Array<Record<string, unknown>>;
+      for (const f of areaFields)
+        for (const json of out) {
+          const v = json[f.key];
+          json[`${f.key}_dictText`] = typeof v === 'string' && v ? listOf(v).map(areaText).join('，') : null;
+        }
+      for (const f of refFields) {
+        const names = await refTexts(
+          db,
+          f,
+          out.map((json) => json[f.key]),
+        );
+        for (const json of out) {
+          const v = json[f.key];
+          json[`${f.key}_dictText`] = typeof v === 'string' ? (names.get(v) ?? null) : null;
+        }
+      }
+      return out;
+    };
+  };
   const list: EntityList<PgTable, Record<string, unknown>> = {
     table: sr.table,
     fields,
     defaultSort: { column: decl.defaultSort.field, order: decl.defaultSort.order },
     tieBreaker: columns.id!,
     scope: sr.scope,
-    decorator: dictDecorator(toJson, dicts) as EntityList<PgTable, Record<string, unknown>>['decorator'],
+    decorator: decorator as unknown as EntityList<PgTable, Record<string, unknown>>['decorator'],
   };
   const sheet: ExportSheet = {
     ...decl.sheet,
     columns: surfaces.export.map((f) => ({
-      key: f.dict ? `${f.key}_dictText` : f.key,
+      key: displayKey(f),
       title: (typeof f.export === 'object' && f.export.title) || f.title,
       width: typeof f.export === 'object' ? f.export.width : undefined,
     })),
@@ -161,12 +228,23 @@ export function generate(sr: ServerResource): GeneratedResource {
       .limit(1);
     return row as Row | undefined;
   };
-  const where = (query: Query, tz: string) => entityWhere(list, query, tz, sr.listWhere?.(query, tz));
+  const where = (query: Query, tz: string) => {
+    if (!areaFields.length) return entityWhere(list, query, tz, sr.listWhere?.(query, tz));
+    // area parameters match whole divisions (areaConditions), not the plain text filter
+    const rest = Object.fromEntries(
+      Object.entries(query).filter(([k]) => !areaFields.some((f) => f.key === k)),
+    );
+    return entityWhere(list, rest, tz, [
+      ...(sr.listWhere?.(query, tz) ?? []),
+      ...areaConditions(areaFields, columns, query),
+    ]);
+  };
   return { list, where, sheet, toJson, findById };
 }
 
 /** Register a resource's generated endpoints (and its extra routes) on the API scope. */
 export async function registerResource(app: FastifyInstance, sr: ServerResource): Promise<void> {
+  registerReferenceTarget(sr);
   const { resource } = sr;
   const { decl, endpoints: ep } = resource;
   const db = app.db;
@@ -175,11 +253,16 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const columns = resourceColumns(sr);
   const uniques = decl.fields.filter((f) => f.unique);
   const dictFields = decl.fields.filter((f) => f.type === 'dict' && !f.system);
+  const checks = fieldChecks(decl.fields);
   const has = (key: string) => key in (getTableColumns(sr.table) as object);
   const message = { ...RESOURCE_MSG, ...decl.messages };
 
-  /** Refuse values another row holds and dictionary values the dictionary lacks. */
+  /**
+   * Refuse values another row holds, dictionary values the dictionary lacks, unknown areas (names
+   * become codes), references to rows not offered and pictures never uploaded.
+   */
   const assertWritable = async (data: Record<string, unknown>, id?: string) => {
+    await checks(db, data);
     for (const f of uniques) {
       const v = data[f.key];
       if (v === undefined || v === null) continue;
@@ -217,7 +300,8 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   };
 
   /** the list condition, when the server half adds its own (else the list's standard one) */
-  const whereOf = (query: Query) => (sr.listWhere ? { where: gen.where(query, tz) } : {});
+  const whereOf = (query: Query) =>
+    sr.listWhere || decl.fields.some((f) => f.type === 'area') ? { where: gen.where(query, tz) } : {};
 
   const handlers: { [K in OverridableEndpoint]: ResourceHandler } = {
     list: async (req) => bare(await listEntities(db, gen.list, req.query, tz, whereOf(req.query))),
@@ -237,7 +321,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       await assertWritable(data);
       const id = newId();
       await db.insert(sr.table).values({
-        ...data,
+        ...toColumns(decl.fields, data),
         id,
         ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
         ...(has('createBy') ? { createBy: me.username } : {}),
@@ -258,7 +342,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       await db
         .update(sr.table)
         .set({
-          ...data,
+          ...toColumns(decl.fields, data),
           ...(has('updateBy') ? { updateBy: me.username } : {}),
           ...(has('updateTime') ? { updateTime: new Date() } : {}),
         })
@@ -325,10 +409,13 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         schema: resource.addSchema as never,
         unique: importUniques,
         async insert(tx, rows) {
-          for (const data of rows) await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
+          for (const data of rows) {
+            await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
+            await checks(tx, data);
+          }
           await tx.insert(sr.table).values(
             rows.map((data) => ({
-              ...data,
+              ...toColumns(decl.fields, data),
               id: newId(),
               ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
               ...(has('createBy') ? { createBy: user.username } : {}),

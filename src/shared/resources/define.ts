@@ -14,7 +14,53 @@ import type { SuperQueryFieldType } from '../super-query.ts';
 
 /** What a field holds; sets the defaults of every surface. */
 export type ResourceFieldType =
-  'string' | 'text' | 'int' | 'number' | 'money' | 'date' | 'datetime' | 'dict' | 'enum' | 'boolean';
+  | 'string'
+  | 'text'
+  | 'int'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'dict'
+  | 'enum'
+  | 'boolean'
+  /** one uploaded picture: its stored path (`upload.area` of POST /sys/common/upload) */
+  | 'image'
+  /** uploaded pictures in order, comma-joined stored paths (moved left/right in the form) */
+  | 'images'
+  /** 省市区 code(s) of src/shared/area.ts (`multiple`: several, comma-joined); lists show the names */
+  | 'area'
+  /** latitude and longitude, `"纬度,经度"` on the wire (a PostgreSQL point) */
+  | 'location'
+  /** 0–100 with at most two decimals, numeric text (never a float) */
+  | 'percent'
+  /** HTML, sanitised on write and on render (src/shared/richtext.ts) */
+  | 'richtext'
+  /** the id of another resource's row, shown by its name, picked from `reference.picker` */
+  | 'ref';
+
+/** Where an image field's files are uploaded (the `biz` area, src/shared/uploads.ts) and how many. */
+export interface ResourceUpload {
+  /** upload area: the first segment of the stored path; its readers are UPLOAD_AREA_READERS' */
+  area: string;
+  /** most pictures of an `images` field (default 9) */
+  max?: number;
+}
+
+/** What a `ref` field points at. */
+export interface ResourceReference {
+  /** the referenced resource's `name` (its server half resolves ids to names) */
+  resource: string;
+  /** the referenced rows' field shown in place of the id */
+  label: string;
+  /**
+   * the endpoint the form, filters and super query pick from: answers `result` as an id → name map
+   * or as rows holding `id` and `label`
+   */
+  picker: EndpointContract;
+  /** message when the id names no row the picker offers (default `<title>取值无效`) */
+  invalidMessage?: string;
+}
 
 export interface ResourceField {
   /** wire property (camelCase), also the property of the Drizzle table */
@@ -35,6 +81,12 @@ export interface ResourceField {
   dict?: string;
   /** message when a dict/enum value is not one of the allowed ones */
   invalidMessage?: string;
+  /** image / images: upload area and count */
+  upload?: ResourceUpload;
+  /** area: several codes (comma-joined) */
+  multiple?: boolean;
+  /** ref: the referenced resource */
+  reference?: ResourceReference;
   /** choices of an 'enum' field, or the only values of an 'int' field (lists show their text) */
   options?: ReadonlyArray<{ value: string; text: string }>;
   /** kept by the server (creator, times, organisation): shown, never written by a client */
@@ -263,6 +315,43 @@ export { RESOURCE_MSG, fieldSchema } from './field-rules.ts';
 
 const truthy = (v: unknown) => v !== false && v !== undefined;
 
+/** Types whose value is free text or a structure: not filtered, sorted or super-queried by default. */
+const UNQUERYABLE: readonly ResourceFieldType[] = ['image', 'images', 'location', 'richtext'];
+/** Types whose value means nothing in a sheet or a terminal (stored paths). */
+const PICTURES: readonly ResourceFieldType[] = ['image', 'images'];
+
+/** Whether the list endpoints filter and sort by a field. */
+export const isQueryable = (f: ResourceField): boolean => f.queryable ?? !UNQUERYABLE.includes(f.type);
+
+/** Whether lists carry a text beside the value (`<key>_dictText`): dictionaries, areas, references. */
+export const hasDisplayText = (f: ResourceField): boolean =>
+  !!f.dict || f.type === 'area' || f.type === 'ref';
+
+/** The row property a column, sheet or terminal shows for a field (its text when it has one). */
+export const displayKey = (f: ResourceField): string => (hasDisplayText(f) ? `${f.key}_dictText` : f.key);
+
+/**
+ * The choices of a reference picker's answer: an id → name map (`getTechMap`) or rows holding `id`
+ * and the reference's label field (`partnerList`), in the answer's order.
+ */
+export function pickerOptions(result: unknown, label: string): Array<{ value: string; text: string }> {
+  const rows = Array.isArray(result)
+    ? result
+    : result && typeof result === 'object' && Array.isArray((result as { records?: unknown }).records)
+      ? (result as { records: unknown[] }).records
+      : null;
+  if (rows)
+    return rows
+      .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && 'id' in r)
+      .map((r) => ({ value: String(r.id), text: String(r[label] ?? r.id) }));
+  if (result && typeof result === 'object')
+    return Object.entries(result as Record<string, unknown>).map(([value, text]) => ({
+      value,
+      text: String(text),
+    }));
+  return [];
+}
+
 /**
  * Which fields each surface shows: explicit flags win, else defaults by type and `system`; in
  * declaration order unless `order` names a surface's order.
@@ -278,20 +367,31 @@ export function surfaces(
     return picked.sort((a, b) => rank(a) - rank(b));
   };
   const writable = (f: ResourceField) => !f.system && f.form !== false;
+  const listed = (f: ResourceField) => (f.list === undefined ? f.type !== 'richtext' : truthy(f.list));
   return {
-    list: pick((f) => (f.list === undefined ? true : truthy(f.list)), order.list),
+    list: pick(listed, order.list),
     filter: pick((f) => truthy(f.filter)),
-    sort: pick((f) => f.queryable !== false),
+    sort: pick(isQueryable),
     search: pick((f) => f.search === true, order.search),
     superQuery: pick(
-      (f) => (f.superQuery === undefined ? !f.system || f.type === 'datetime' : f.superQuery),
+      (f) =>
+        f.superQuery === undefined ? isQueryable(f) && (!f.system || f.type === 'datetime') : f.superQuery,
       order.superQuery,
     ),
-    export: pick((f) => (f.export === undefined ? f.list !== false : truthy(f.export))),
-    import: pick((f) => (f.import === undefined ? writable(f) : truthy(f.import))),
+    export: pick((f) =>
+      f.export === undefined
+        ? (listed(f) || f.type === 'richtext') && !PICTURES.includes(f.type)
+        : truthy(f.export),
+    ),
+    import: pick((f) =>
+      f.import === undefined ? writable(f) && !PICTURES.includes(f.type) : truthy(f.import),
+    ),
     form: pick((f) => (f.form === undefined ? !f.system : f.form)),
     terminal: pick(
-      (f) => (f.terminal === undefined ? f.list !== false && f.key !== 'createBy' : truthy(f.terminal)),
+      (f) =>
+        f.terminal === undefined
+          ? listed(f) && f.key !== 'createBy' && !PICTURES.includes(f.type)
+          : truthy(f.terminal),
       order.terminal,
     ),
   };
@@ -335,6 +435,10 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
     keys.add(f.key);
     if (f.type === 'dict' && !f.dict)
       throw new Error(`resource ${decl.name}: dict field ${f.key} names no dict`);
+    if (f.type === 'ref' && !f.reference)
+      throw new Error(`resource ${decl.name}: ref field ${f.key} names no reference`);
+    if ((f.type === 'image' || f.type === 'images') && !f.upload)
+      throw new Error(`resource ${decl.name}: image field ${f.key} names no upload area`);
   }
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);

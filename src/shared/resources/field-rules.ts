@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RULE_MESSAGES, hasNoNul, isRealDate, isRealDateTime } from '../validation.ts';
+import { sanitizeHtml } from '../richtext.ts';
 import type { ResourceField } from './define.ts';
 
 /** Messages of the generated endpoints (JeecgBoot's generated controllers say the same). */
@@ -16,14 +17,69 @@ export const RESOURCE_MSG = {
   illegalChars: '包含非法字符',
   invalid: (title: string) => `${title}取值无效`,
   required: (f: Pick<ResourceField, 'title' | 'type'>) =>
-    `${f.type === 'dict' || f.type === 'enum' || f.type === 'boolean' ? '请选择' : '请输入'}${f.title}`,
+    `${CHOSEN.includes(f.type) ? '请选择' : UPLOADED.includes(f.type) ? '请上传' : '请输入'}${f.title}`,
+  percent: (title: string) => `${title}应为0到100之间的数，最多两位小数`,
+  latitude: '纬度应在-90到90之间',
+  longitude: '经度应在-180到180之间',
+  location: (title: string) => `${title}格式应为“纬度,经度”`,
+  tooMany: (title: string, max: number) => `${title}最多${max}张`,
 } as const;
+
+const CHOSEN: readonly ResourceField['type'][] = ['dict', 'enum', 'boolean', 'area', 'ref'];
+const UPLOADED: readonly ResourceField['type'][] = ['image', 'images'];
+
+/** Most pictures of an `images` field unless it says. */
+export const DEFAULT_MAX_IMAGES = 9;
+
+/** A stored upload path (`<area>/<yyyymmdd>/<name>.<ext>`, POST /sys/common/upload). */
+const STORED_PATH =
+  /^[A-Za-z0-9_-]{1,40}(\/[A-Za-z0-9_-]{1,40}){0,3}\/\d{8}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
+
+/** Whether a value is a stored path of an image field's upload area. */
+export const isUploadPath = (f: Pick<ResourceField, 'upload'>, path: string): boolean =>
+  STORED_PATH.test(path) && path.startsWith(`${f.upload?.area ?? ''}/`);
+
+/** A list value: an array, or text separated by commas. */
+export const listOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v.map((x) => String(x ?? '')) : String(v).split(/[,，]/))
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** Coordinates within range, at most 8 decimals. */
+const COORD = /^-?\d{1,3}(\.\d{1,8})?$/;
+
+/** `"纬度,经度"`, `{lat,lng}`, `{latitude,longitude}` or `[lat,lng]` → numbers, or a message. */
+export function parseLocation(v: unknown, title: string): { lat: number; lng: number } | string {
+  let pair: unknown[];
+  if (Array.isArray(v)) pair = v;
+  else if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    pair = [o.lat ?? o.latitude, o.lng ?? o.longitude];
+  } else
+    pair = String(v)
+      .split(/[,，\s]+/)
+      .filter(Boolean);
+  const [lat, lng] = pair.map((x) => String(x ?? '').trim());
+  if (pair.length !== 2 || !lat || !lng || !COORD.test(lat) || !COORD.test(lng))
+    return RESOURCE_MSG.location(title);
+  if (Math.abs(Number(lat)) > 90) return RESOURCE_MSG.latitude;
+  if (Math.abs(Number(lng)) > 180) return RESOURCE_MSG.longitude;
+  return { lat: Number(lat), lng: Number(lng) };
+}
+
+/** The wire text of a location (6 decimals, about 0.1 m). */
+export const locationText = ({ lat, lng }: { lat: number; lng: number }): string =>
+  `${Number(lat.toFixed(6))},${Number(lng.toFixed(6))}`;
 
 const requiredMessage = (f: ResourceField) =>
   typeof f.required === 'string' ? f.required : RESOURCE_MSG.required(f);
 
 /** A blank value (absent, null, '' or only spaces) of an optional field is stored as null. */
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const blank = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
 
 /** The zod rule of one writable field, from its type and rules. */
 export function fieldSchema(f: ResourceField): z.ZodType {
@@ -75,6 +131,70 @@ export function fieldSchema(f: ResourceField): z.ZodType {
       break;
     case 'datetime':
       base = z.string().trim().refine(isRealDateTime, `${f.title}格式应为YYYY-MM-DD HH:mm:ss`);
+      break;
+    case 'percent':
+      base = z
+        .union([z.string(), z.number()])
+        .transform((v) => String(v).trim())
+        .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, RESOURCE_MSG.percent(f.title));
+      break;
+    case 'location':
+      base = z.unknown().transform((v, ctx) => {
+        const parsed = parseLocation(v, f.title);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return locationText(parsed);
+      });
+      break;
+    case 'richtext':
+      base = z
+        .string()
+        .max(f.max ?? 20000, RULE_MESSAGES.maxLength(f.max ?? 20000))
+        .refine(hasNoNul, RESOURCE_MSG.illegalChars)
+        .transform(sanitizeHtml);
+      break;
+    case 'image':
+      base = z
+        .string()
+        .trim()
+        .refine((v) => isUploadPath(f, v), RESOURCE_MSG.invalid(f.title));
+      break;
+    case 'images': {
+      const max = f.upload?.max ?? DEFAULT_MAX_IMAGES;
+      base = z
+        .union([z.string(), z.array(z.string())])
+        .transform(listOf)
+        .refine((list) => list.every((p) => isUploadPath(f, p)), RESOURCE_MSG.invalid(f.title))
+        .refine((list) => list.length <= max, RESOURCE_MSG.tooMany(f.title, max))
+        .transform((list) => list.join(','));
+      break;
+    }
+    case 'area': {
+      // codes or names (浙江省/杭州市/西湖区); the server resolves names and checks codes exist
+      const invalid = f.invalidMessage ?? RESOURCE_MSG.invalid(f.title);
+      const one = (v: string) => v.length <= 60 && hasNoNul(v);
+      base = f.multiple
+        ? z
+            .union([z.string(), z.array(z.string())])
+            .transform(listOf)
+            .refine((list) => list.length > 0 && list.length <= 50 && list.every(one), invalid)
+            .transform((list) => list.join(','))
+        : z
+            .union([z.string(), z.number()])
+            .transform((v) => String(v).trim())
+            .refine(one, invalid);
+      break;
+    }
+    case 'ref':
+      base = z
+        .union([z.string(), z.number()])
+        .transform((v) => String(v).trim())
+        .refine(
+          (v) => v.length <= 64 && hasNoNul(v),
+          f.reference?.invalidMessage ?? RESOURCE_MSG.invalid(f.title),
+        );
       break;
   }
   const required = f.required ? requiredMessage(f) : undefined;

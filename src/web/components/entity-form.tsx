@@ -1,21 +1,23 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Modal } from './modal.tsx';
-import { Button, Field, Input } from './ui.tsx';
-import { useSession } from '../lib/session.ts';
+import { Button, Field } from './ui.tsx';
 import { registerWidget, runCommand } from '../shell/runtime.ts';
+import { FieldInput, type FieldInputProps } from './fields/field-input.tsx';
 
 /** A field of a simple entity form. */
-export interface FormField {
+export interface FormField extends Pick<
+  FieldInputProps,
+  'type' | 'dictCode' | 'options' | 'upload' | 'multiple' | 'reference'
+> {
   key: string;
   label: string;
-  type?: 'text' | 'select';
-  dictCode?: string;
-  /** choices of a select that has no dictionary */
-  options?: Array<{ value: string; text: string }>;
   /** not editable once saved (e.g. a code other rows refer to) */
   fixedOnEdit?: boolean;
 }
+
+/** Inputs that hold several controls: a group with its own label, not one wrapped in a label. */
+const GROUPED = new Set<FormField['type']>(['image', 'images', 'area', 'location', 'richtext']);
 
 type Values = Record<string, string>;
 type Mode = { mode: 'add' | 'edit'; id?: string };
@@ -59,7 +61,6 @@ export function EntityFormHost({
   const [state, setState] = useState<Mode | null>(null);
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { dicts } = useSession();
 
   useEffect(() => registerWidget(widget, (props) => setState(props as Mode)), [widget]);
   useEffect(() => {
@@ -91,30 +92,32 @@ export function EntityFormHost({
   return (
     <Modal open={!!state} onOpenChange={(o) => !o && setState(null)} title={heading} width={width}>
       <form onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-3" aria-label={heading}>
-        {fields.map((f) => (
-          <Field key={f.key} label={f.label} error={errors[f.key]}>
-            {f.type === 'select' ? (
-              <select
-                className="w-full rounded border p-1"
-                value={values[f.key] ?? ''}
-                onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-              >
-                <option value="">请选择</option>
-                {(f.options ?? dicts[f.dictCode ?? ''] ?? []).map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.text}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <Input
-                value={values[f.key] ?? ''}
-                disabled={state?.mode === 'edit' && f.fixedOnEdit}
-                onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-              />
-            )}
-          </Field>
-        ))}
+        {fields.map((f) => {
+          const input = (
+            <FieldInput
+              {...f}
+              label={f.label}
+              value={values[f.key] ?? ''}
+              disabled={state?.mode === 'edit' && f.fixedOnEdit}
+              onChange={(v) => setValues((old) => ({ ...old, [f.key]: v }))}
+            />
+          );
+          return GROUPED.has(f.type) ? (
+            <div key={f.key} className="space-y-1 text-sm">
+              <span className="text-gray-600">{f.label}</span>
+              {input}
+              {errors[f.key] && (
+                <span role="alert" className="block text-xs text-red-600">
+                  {errors[f.key]}
+                </span>
+              )}
+            </div>
+          ) : (
+            <Field key={f.key} label={f.label} error={errors[f.key]}>
+              {input}
+            </Field>
+          );
+        })}
         <div className="flex justify-end gap-2">
           <Button onClick={() => setState(null)}>取消</Button>
           <Button type="submit" variant="primary">

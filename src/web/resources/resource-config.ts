@@ -2,7 +2,13 @@
  * What a resource's generated screen shows, derived from its declaration (pure data: the page in
  * resource-page.tsx renders it; tests read it without a browser).
  */
-import type { Resource, ResourceField, ResourceSearchParam } from '../../shared/resources/define.ts';
+import {
+  displayKey,
+  type Resource,
+  type ResourceField,
+  type ResourceSearchParam,
+} from '../../shared/resources/define.ts';
+import { cellRenderer } from './resource-cells.tsx';
 import type { SuperQueryField } from '../../shared/super-query.ts';
 import type { ListPageConfig, SearchField } from '../components/data-grid/list/types.ts';
 import type { FormField } from '../components/entity-form.tsx';
@@ -15,6 +21,11 @@ const superQueryType = (f: ResourceField): SuperQueryField['type'] => {
   if (f.superQueryType) return f.superQueryType;
   if (f.dict || f.options) return 'select';
   switch (f.type) {
+    case 'area':
+    case 'ref':
+      return f.type;
+    case 'percent':
+      return 'number';
     case 'dict':
     case 'enum':
     case 'boolean':
@@ -36,7 +47,18 @@ const superQueryType = (f: ResourceField): SuperQueryField['type'] => {
 const choice = (f: ResourceField) => ({
   ...(f.dict ? { dictCode: f.dict } : {}),
   ...(f.options ? { options: [...f.options] } : {}),
+  ...(f.reference ? { reference: f.reference } : {}),
 });
+
+/** How the search bar asks for a field. */
+const searchType = (f: ResourceField): Pick<SearchField, 'type'> =>
+  f.dict || f.options
+    ? { type: 'select' }
+    : f.type === 'date'
+      ? { type: 'date' }
+      : f.type === 'area' || f.type === 'ref'
+        ? { type: f.type }
+        : {};
 
 /** The text of an option field's value (a list column, the 详细信息 dialog). */
 const optionText =
@@ -69,24 +91,26 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
       ...(ep.importExcel ? { import: decl.perms.import } : {}),
     },
     queryKey: r.queryKey,
-    columns: surfaces.list.map((f) => ({
-      field: f.dict ? `${f.key}_dictText` : f.key,
-      title: f.title,
-      ...(width(f) ? { width: width(f) } : {}),
-      ...(typeof f.list === 'object' && f.list.sortable === false ? { sortField: false as const } : {}),
-      ...(f.filter ? { filter: f.filter } : {}),
-      ...(f.options && !f.dict ? { render: optionText(f) } : {}),
-    })),
+    columns: surfaces.list.map((f) => {
+      const render = f.options && !f.dict ? optionText(f) : cellRenderer(f);
+      return {
+        field: displayKey(f),
+        title: f.title,
+        ...(width(f) ? { width: width(f) } : {}),
+        ...((typeof f.list === 'object' && f.list.sortable === false) || !surfaces.sort.includes(f)
+          ? { sortField: false as const }
+          : {}),
+        ...(f.filter ? { filter: f.filter } : {}),
+        ...(render ? { render } : {}),
+      };
+    }),
     search: [
       ...extraSearch.filter((p) => p.first).map(searchParam),
       ...surfaces.search.map((f) => ({
         key: f.key,
         label: f.title,
-        ...(f.dict || f.options
-          ? { type: 'select' as const, ...choice(f) }
-          : f.type === 'date'
-            ? { type: 'date' as const }
-            : {}),
+        ...searchType(f),
+        ...choice(f),
       })),
       ...extraSearch.filter((p) => !p.first).map(searchParam),
     ],
@@ -103,12 +127,28 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
   };
 }
 
+/** The form input of a field type (text unless named here). */
+const FORM_INPUT: Partial<Record<ResourceField['type'], FormField['type']>> = {
+  image: 'image',
+  images: 'images',
+  area: 'area',
+  location: 'location',
+  percent: 'percent',
+  money: 'money',
+  richtext: 'richtext',
+  ref: 'ref',
+};
+
 /** The add/edit dialog's fields of a resource. */
 export function formFields(r: Resource): FormField[] {
   return r.surfaces.form.map((f) => ({
     key: f.key,
     label: f.title,
     ...(f.dict || f.options ? { type: 'select' as const, ...choice(f) } : {}),
+    ...(FORM_INPUT[f.type] ? { type: FORM_INPUT[f.type] } : {}),
+    ...(f.upload ? { upload: f.upload } : {}),
+    ...(f.multiple ? { multiple: true } : {}),
+    ...(f.reference ? { reference: f.reference } : {}),
     ...(f.fixedOnEdit ? { fixedOnEdit: true } : {}),
   }));
 }

@@ -13,6 +13,20 @@ export const TECHNICIAN_MENU: SeedMenu = {
   icon: 'team',
   children: [
     {
+      name: '技师列表',
+      url: '/yy/technician/list',
+      component: 'yy/technician/YyTechnicianList',
+      buttons: [
+        { name: '查询', perms: PERM.technician.list },
+        { name: '添加', perms: PERM.technician.add },
+        { name: '编辑', perms: PERM.technician.edit },
+        { name: '删除', perms: PERM.technician.delete },
+        { name: '修改状态', perms: PERM.technician.updateStatus },
+        { name: '导出', perms: PERM.technician.export },
+        { name: '导入', perms: PERM.technician.import },
+      ],
+    },
+    {
       name: '服务项目',
       url: '/yy/technician/project',
       component: 'yy/technician/YyProjectList',

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Input } from '../../ui.tsx';
 import { useSession } from '../../../lib/session.ts';
 import type { SearchField } from './types.ts';
+import { AreaInput } from '../../fields/area-input.tsx';
+import { RefInput } from '../../fields/ref-input.tsx';
 
 /** The query form above a list: submit searches from page 1, 重置 clears it. */
 export function SearchBar({
@@ -28,6 +30,27 @@ export function SearchBar({
     >
       {fields.map((f) => {
         const options = f.options ?? dicts[f.dictCode ?? '']?.map((d) => ({ value: d.value, text: d.text }));
+        if (f.type === 'area')
+          return (
+            <div key={f.key} className="text-sm">
+              <span className="mb-1 block text-gray-600">{f.label}</span>
+              <AreaInput label={f.label} value={draft[f.key] ?? ''} onChange={(v) => set(f.key, v)} />
+            </div>
+          );
+        if (f.type === 'ref' && f.reference)
+          return (
+            <label key={f.key} className="text-sm">
+              <span className="mb-1 block text-gray-600">{f.label}</span>
+              <RefInput
+                label={f.label}
+                value={draft[f.key] ?? ''}
+                onChange={(v) => set(f.key, v)}
+                reference={f.reference}
+                emptyText="全部"
+                className="rounded border p-1"
+              />
+            </label>
+          );
         return (
           <label key={f.key} className="text-sm">
             <span className="mb-1 block text-gray-600">{f.label}</span>

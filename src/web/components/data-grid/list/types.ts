@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { DetailTab } from '../dialogs/details-modal.tsx';
 import type { SuperQueryField } from '../../../../shared/super-query.ts';
 import type { SortState } from './list-params.ts';
+import type { PickerRef } from '../../fields/ref-input.tsx';
 
 /** A column of a list page. */
 export interface ListColumn<Row> {
@@ -24,10 +25,12 @@ export interface ListColumn<Row> {
 export interface SearchField {
   key: string;
   label: string;
-  /** text supports the search-input modes `*v*`, `!v`, `>=v`, `<=v` */
-  type?: 'text' | 'select' | 'date';
+  /** text supports the search-input modes `*v*`, `!v`, `>=v`, `<=v`; area: a 省市区 cascader; ref: a picker */
+  type?: 'text' | 'select' | 'date' | 'area' | 'ref';
   dictCode?: string;
   options?: Array<{ value: string; text: string }>;
+  /** `ref`: the picker the value is chosen from */
+  reference?: PickerRef;
 }
 
 /** Everything a list screen declares; the ListPage does the rest. */

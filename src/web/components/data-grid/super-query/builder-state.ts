@@ -73,6 +73,10 @@ export function wireTypes(type: SuperQueryFieldType): { type: string; dbType: st
       return { type: 'sel_user', dbType: 'string' };
     case 'depart':
       return { type: 'sel_depart', dbType: 'string' };
+    case 'area':
+      return { type: 'pca', dbType: 'string' };
+    case 'ref':
+      return { type: 'sel_search', dbType: 'string' };
     default:
       return { type: 'input', dbType: 'string' };
   }

@@ -3,6 +3,8 @@ import { useSession } from '../../../lib/session.ts';
 import { Input } from '../../ui.tsx';
 import { fromDateTimeLocal, toDateTimeLocal, type BuilderRow } from './builder-state.ts';
 import { CheckList, DepartPicker, UserPicker } from './pickers.tsx';
+import { AreaInput } from '../../fields/area-input.tsx';
+import { RefInput } from '../../fields/ref-input.tsx';
 
 const textOf = (v: string | string[]) => (Array.isArray(v) ? v.join(',') : v);
 
@@ -57,6 +59,21 @@ export function ValueEditor({
       return <UserPicker label={label} value={row.val} multiple={isIn} onChange={onChange} />;
     case 'depart':
       return <DepartPicker label={label} value={row.val} multiple={isIn} onChange={onChange} />;
+    case 'area':
+      if (!isIn) return <AreaInput label={label} value={textOf(row.val)} onChange={onChange} />;
+      break;
+    case 'ref':
+      if (!isIn && field.reference)
+        return (
+          <RefInput
+            label={label}
+            value={textOf(row.val)}
+            onChange={onChange}
+            reference={field.reference}
+            className={`${cls} rounded border border-gray-300 p-1 text-sm`}
+          />
+        );
+      break;
     case 'date':
     case 'datetime':
     case 'int':

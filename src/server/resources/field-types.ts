@@ -1,0 +1,104 @@
+/**
+ * What the server adds to the field types whose rules need data (src/shared/resources/field-rules.ts
+ * checks the shape of every value, on both sides): areas must be divisions of the area tree (names
+ * become codes), references must name a row the referenced resource offers, pictures must have
+ * been uploaded to the field's area; locations are PostgreSQL points.
+ */
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { areaCodeOf } from '../../shared/area.ts';
+import type { ResourceField } from '../../shared/resources/define.ts';
+import { RESOURCE_MSG, listOf, locationText, parseLocation } from '../../shared/resources/field-rules.ts';
+import type { Db } from '../db/client.ts';
+import { sysUpload } from '../db/schema/index.ts';
+import { BizError } from '../lib/result.ts';
+import type { ServerResource } from './register.ts';
+
+/** Server halves by resource name, for `ref` fields (filled as resources are registered). */
+const targets = new Map<string, ServerResource>();
+
+/** Make a resource's rows referable by other resources' `ref` fields. */
+export function registerReferenceTarget(sr: ServerResource): void {
+  targets.set(sr.resource.decl.name, sr);
+}
+
+function target(f: ResourceField) {
+  const name = f.reference?.resource ?? '';
+  const sr = targets.get(name);
+  if (!sr) throw new Error(`ref field ${f.key}: resource ${name} is not served`);
+  const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
+  return { sr, id: columns.id!, label: columns[f.reference!.label]! };
+}
+
+/** The names of referenced rows by id (ids of no row are left out). */
+export async function refTexts(db: Db, f: ResourceField, values: unknown[]): Promise<Map<string, string>> {
+  const ids = [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
+  if (!ids.length) return new Map();
+  const { sr, id, label } = target(f);
+  const rows = await db
+    .select({ id, label })
+    .from(sr.table)
+    .where(and(inArray(id, ids), sr.scope?.()));
+  return new Map(rows.map((r) => [String(r.id), String(r.label ?? '')]));
+}
+
+/** A stored location (point: x longitude, y latitude) as wire text. */
+export function fromColumn(f: ResourceField, v: unknown): unknown {
+  if (f.type === 'location' && v && typeof v === 'object') {
+    const { x, y } = v as { x: number; y: number };
+    return locationText({ lat: y, lng: x });
+  }
+  return v ?? null;
+}
+
+/** Validated values as the table's columns take them (locations become points). */
+export function toColumns(
+  fields: readonly ResourceField[],
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...data };
+  for (const f of fields) {
+    if (f.type !== 'location' || typeof out[f.key] !== 'string') continue;
+    const parsed = parseLocation(out[f.key], f.title);
+    if (typeof parsed !== 'string') out[f.key] = { x: parsed.lng, y: parsed.lat };
+  }
+  return out;
+}
+
+/**
+ * The data checks of a resource's fields: turns area names into codes in `data` and refuses
+ * unknown areas, references to rows not offered and pictures that were never uploaded.
+ */
+export function fieldChecks(fields: readonly ResourceField[]) {
+  const areas = fields.filter((f) => f.type === 'area' && !f.system);
+  const refs = fields.filter((f) => f.type === 'ref' && !f.system);
+  const pictures = fields.filter((f) => (f.type === 'image' || f.type === 'images') && !f.system);
+  return async (db: Db, data: Record<string, unknown>): Promise<void> => {
+    const sent = (f: ResourceField) => typeof data[f.key] === 'string' && data[f.key] !== '';
+    for (const f of areas.filter(sent)) {
+      const codes = listOf(data[f.key]).map(areaCodeOf);
+      if (codes.some((c) => c === undefined))
+        throw new BizError(f.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
+      data[f.key] = [...new Set(codes)].join(',');
+    }
+    for (const f of refs.filter(sent)) {
+      const { sr, id } = target(f);
+      const where: Array<SQL | undefined> = [eq(id, data[f.key] as string), sr.scope?.(), sr.pickable?.()];
+      const [row] = await db
+        .select({ id })
+        .from(sr.table)
+        .where(and(...where))
+        .limit(1);
+      if (!row) throw new BizError(f.reference?.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
+    }
+    for (const f of pictures.filter(sent)) {
+      const paths = [...new Set(listOf(data[f.key]))];
+      const rows = await db
+        .select({ path: sysUpload.path })
+        .from(sysUpload)
+        .where(inArray(sysUpload.path, paths));
+      if (rows.length !== paths.length) throw new BizError(RESOURCE_MSG.invalid(f.title));
+    }
+  };
+}

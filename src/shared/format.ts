@@ -1,0 +1,23 @@
+/**
+ * Display formats shared by lists, forms and the terminal (spec §9: number filters add thousands
+ * separators). Money stays text end to end: formatting never goes through a float.
+ */
+
+/** `1234567.5` → `1,234,567.50`: thousands separators and two decimals, from the text itself. */
+export function formatMoney(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = String(value).trim();
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!m) return text;
+  const [, sign, whole, frac = ''] = m;
+  const grouped = whole!.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}.${(frac + '00').slice(0, Math.max(2, frac.replace(/0+$/, '').length))}`;
+}
+
+/** `12.50` → `12.5%` (trailing zeros dropped). */
+export function formatPercent(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = String(value).trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return text;
+  return `${text.includes('.') ? text.replace(/\.?0+$/, '') : text}%`;
+}

@@ -1,0 +1,54 @@
+/**
+ * Rich text (spec §9 "rich editor"): HTML kept to an allow-list of tags and attributes, no scripts,
+ * no event handlers, no `javascript:` links, no inline styles. The server sanitises on write (the
+ * resource field rule runs this) and the client again on render, with the same function.
+ */
+import { FilterXSS, getDefaultWhiteList, type IWhiteList } from 'xss';
+
+const TAGS = [
+  'p', 'br', 'hr', 'span', 'div', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'sub', 'sup',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'img',
+]; // prettier-ignore
+
+const defaults = getDefaultWhiteList();
+const allowList: IWhiteList = Object.fromEntries(
+  TAGS.map((tag) => {
+    if (tag === 'a') return [tag, ['href', 'title', 'target']];
+    if (tag === 'img') return [tag, ['src', 'alt', 'title', 'width', 'height']];
+    if (tag === 'td' || tag === 'th') return [tag, ['colspan', 'rowspan', 'align']];
+    return [tag, (defaults[tag as keyof IWhiteList] ?? []).filter((a) => a !== 'style')];
+  }),
+);
+
+/** Links and images: http(s), mailto, tel, stored upload paths; nothing else. */
+const SAFE_URL = /^(https?:\/\/|mailto:|tel:|\/|[A-Za-z0-9_-]+\/)/i;
+
+const filter = new FilterXSS({
+  whiteList: allowList,
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template'],
+  css: false,
+  onTagAttr(tag, name, value) {
+    if ((name === 'href' || name === 'src') && !SAFE_URL.test(value.trim())) return '';
+    if (tag === 'a' && name === 'target') return value === '_blank' ? 'target="_blank" rel="noopener"' : '';
+    return undefined;
+  },
+});
+
+/** The HTML with everything outside the allow-list removed. */
+export const sanitizeHtml = (html: string): string => filter.process(html);
+
+/** The text of some HTML (list cells, terminal, search): tags dropped, entities of spaces folded. */
+export const htmlText = (html: string): string =>
+  html
+    .replace(/<(br|\/p|\/div|\/li|\/h\d)\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -1,0 +1,90 @@
+/**
+ * The input of one form field by its kind: text, select, picture(s), 省市区, location, percent,
+ * rich text or a reference picker. Every value is text (pictures and areas comma-joined), so the
+ * form's state and the shared zod rules stay the same for all of them.
+ */
+import { DEFAULT_MAX_IMAGES } from '../../../shared/resources/field-rules.ts';
+import type { ResourceReference, ResourceUpload } from '../../../shared/resources/define.ts';
+import { useSession } from '../../lib/session.ts';
+import { Input } from '../ui.tsx';
+import { AreaInput } from './area-input.tsx';
+import { ImagesInput } from './images-input.tsx';
+import { LocationInput } from './location-input.tsx';
+import { RefInput } from './ref-input.tsx';
+import { RichTextInput } from './richtext-input.tsx';
+
+export type FieldInputType =
+  'text' | 'select' | 'image' | 'images' | 'area' | 'location' | 'percent' | 'money' | 'richtext' | 'ref';
+
+export interface FieldInputProps {
+  label: string;
+  type?: FieldInputType;
+  value: string;
+  onChange(value: string): void;
+  disabled?: boolean;
+  dictCode?: string;
+  options?: Array<{ value: string; text: string }>;
+  upload?: ResourceUpload;
+  multiple?: boolean;
+  reference?: ResourceReference;
+}
+
+export function FieldInput(p: FieldInputProps) {
+  const { dicts } = useSession();
+  switch (p.type) {
+    case 'select':
+      return (
+        <select
+          className="w-full rounded border p-1"
+          value={p.value}
+          disabled={p.disabled}
+          onChange={(e) => p.onChange(e.target.value)}
+        >
+          <option value="">请选择</option>
+          {(p.options ?? dicts[p.dictCode ?? ''] ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+      );
+    case 'image':
+    case 'images':
+      return (
+        <ImagesInput
+          label={p.label}
+          value={p.value}
+          onChange={p.onChange}
+          area={p.upload?.area ?? 'temp'}
+          max={p.upload?.max ?? DEFAULT_MAX_IMAGES}
+          single={p.type === 'image'}
+        />
+      );
+    case 'area':
+      return <AreaInput label={p.label} value={p.value} onChange={p.onChange} multiple={p.multiple} />;
+    case 'location':
+      return <LocationInput label={p.label} value={p.value} onChange={p.onChange} />;
+    case 'richtext':
+      return <RichTextInput label={p.label} value={p.value} onChange={p.onChange} />;
+    case 'ref':
+      return p.reference ? (
+        <RefInput label={p.label} value={p.value} onChange={p.onChange} reference={p.reference} />
+      ) : null;
+    case 'percent':
+    case 'money':
+      return (
+        <span className="flex items-center gap-1">
+          {p.type === 'money' && <span className="text-gray-500">¥</span>}
+          <Input
+            inputMode="decimal"
+            value={p.value}
+            disabled={p.disabled}
+            onChange={(e) => p.onChange(e.target.value)}
+          />
+          {p.type === 'percent' && <span className="text-gray-500">%</span>}
+        </span>
+      );
+    default:
+      return <Input value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)} />;
+  }
+}
