@@ -12,12 +12,14 @@ export default defineCommand({
   permission: FARE_PREVIEW.permission,
   menus: [{ menu: 'fare.toolbar', group: '3_tools', order: 1, label: '车费试算' }],
   args: z.object({
-    cityCode: z.string().describe('城市区划代码（6 位，如 330100 杭州市）'),
-    distance: z.string().describe('距离（公里，最多两位小数）'),
+    cityCode: z.string().optional().describe('城市区划代码（6 位，如 330100 杭州市）'),
+    distance: z.string().optional().describe('距离（公里，最多两位小数）'),
     time: z.string().optional().describe('出发时间 HH:mm（默认现在）'),
   }),
   positional: ['cityCode', 'distance', 'time'],
   async run(ctx, args) {
+    // given nothing on screen (toolbar, palette): the 车费试算 dialog asks
+    if (!args.cityCode && !args.distance && ctx.open) return void (await ctx.open('fare.preview'));
     const q = await ctx.api.get<FareQuote & { period: string; time: string }>(FARE_PREVIEW.path, args);
     const period = q.period === 'night' ? '夜间' : '白天';
     const how = q.minApplied

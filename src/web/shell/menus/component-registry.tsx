@@ -9,6 +9,8 @@ type Page = LazyExoticComponent<ComponentType<{ entry?: unknown }>> | ComponentT
  */
 const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   dict: lazy(() => import('../../features/dict/dict-page.tsx')),
+  platformConfig: lazy(() => import('../../features/platform-config/platform-config-page.tsx')),
+  fare: lazy(() => import('../../features/fare/fare-page.tsx')),
 };
 
 /**

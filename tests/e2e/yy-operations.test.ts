@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { yyPlatformConfig, yyPlatformConfigLog } from '../../src/server/db/schema/index.ts';
+
+/** Operations screens: 平台配置 (a setting edited by its type, logged), 车费 (the 车费试算 dialog). */
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+}, 120_000);
+afterAll(async () => env?.close());
+
+const open = async (path: string, user = 'yunying') => {
+  const page = await env.newPage();
+  await login(page, env.url, user, '123456', `/user/login?redirect=${encodeURIComponent(path)}`);
+  await page.waitForURL(`${env.url}${path}`);
+  return page;
+};
+const rowWith = (page: Page, colId: string, text: string) =>
+  page.locator('.ag-row', {
+    has: page.locator(`[col-id="${colId}"]`, { hasText: new RegExp(`^${text}$`) }),
+  });
+const setting = async (key: string) =>
+  (await env.database.db.select().from(yyPlatformConfig).where(eq(yyPlatformConfig.configKey, key)))[0]!;
+
+async function editRow(page: Page, key: string) {
+  const row = rowWith(page, 'configKey', key.replace(/\./g, '\\.'));
+  await row.first().waitFor();
+  const id = await row.first().getAttribute('row-id');
+  await page
+    .locator(`.ag-row[row-id="${id}"] [col-id="actions"]`)
+    .getByRole('button', { name: '编辑' })
+    .click();
+  return page.getByRole('form', { name: '编辑平台配置' });
+}
+
+describe('平台配置', () => {
+  it('edits a number by its type with the shared rules, then a switch, each change logged', async () => {
+    const page = await open('/yy/config/platform');
+    // values read as they mean: 20 %, 开启
+    await rowWith(page, 'configKey', 'order\\.commissionRate')
+      .locator('[col-id="value"]', { hasText: '20 %' })
+      .waitFor();
+
+    let form = await editRow(page, 'dispatch.radiusKm');
+    const input = form.getByRole('textbox', { name: '派单半径' });
+    await expect.poll(() => input.inputValue()).toBe('10');
+    await input.fill('10.25');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('派单半径最多1位小数').waitFor();
+    await input.fill('12.5');
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.getByText('编辑成功!').waitFor();
+    await form.waitFor({ state: 'detached' });
+    await rowWith(page, 'configKey', 'dispatch\\.radiusKm')
+      .locator('[col-id="value"]', { hasText: '12.5 公里' })
+      .waitFor();
+    expect((await setting('dispatch.radiusKm')).value).toBe('12.5');
+
+    form = await editRow(page, 'dispatch.autoDispatch');
+    const sw = form.getByRole('switch', { name: '自动派单' });
+    await expect.poll(() => sw.getAttribute('aria-checked')).toBe('true');
+    await sw.press('Space');
+    expect(await sw.getAttribute('aria-checked')).toBe('false');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await setting('dispatch.autoDispatch')).value).toBe('false');
+
+    // the dialog shows the change history
+    form = await editRow(page, 'dispatch.radiusKm');
+    await form.getByText(/yunying：10 公里 → 12\.5 公里/).waitFor();
+    const log = await env.database.db.select().from(yyPlatformConfigLog);
+    expect(log.map((l) => [l.configKey, l.oldValue, l.newValue, l.changedBy])).toEqual(
+      expect.arrayContaining([
+        ['dispatch.radiusKm', '10', '12.5', 'yunying'],
+        ['dispatch.autoDispatch', 'true', 'false', 'yunying'],
+      ]),
+    );
+    await page.context().close();
+  });
+
+  it('works at 390 px and by keyboard: the palette finds the settings by pinyin', async () => {
+    const page = await open('/yy/config/platform');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('toolbar', { name: '平台配置操作' }).waitFor();
+    await page.locator('.ag-row').first().waitFor();
+    // nothing wider than the screen but the grid's own scroller
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('xgptpz');
+    const first = page.locator('[cmdk-item]').first();
+    await expect(first.textContent()).resolves.toContain('修改平台配置');
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+});
+
+describe('车费', () => {
+  it('prices a trip in the 车费试算 dialog from the toolbar', async () => {
+    const page = await open('/yy/config/fare');
+    await page
+      .locator('.ag-row', { has: page.locator('[col-id="cityCode"]', { hasText: '330100' }) })
+      .first()
+      .waitFor();
+    await page.getByRole('toolbar', { name: '车费操作' }).getByRole('button', { name: '车费试算' }).click();
+    const form = page.getByRole('form', { name: '车费试算' });
+    await form.getByLabel('距离（公里）').fill('10.37');
+    await form.getByLabel('出发时间（HH:mm，默认现在）').fill('09:30');
+    await form.getByRole('button', { name: '试算' }).click();
+    const result = page.getByRole('region', { name: '试算结果' });
+    await result
+      .getByText('车费 30.43 元（白天 09:30，10.37 公里：起步价 12.00 + 里程 7.37 公里 18.43）')
+      .waitFor();
+    await result.getByRole('row', { name: /应付车费\s*30\.43/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('is not in the menu of finance staff', async () => {
+    const page = await open('/dashboard/analysis', 'caiwu');
+    await page.getByText('对账单', { exact: true }).first().waitFor();
+    expect(await page.getByText('车费', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('平台配置', { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+});
