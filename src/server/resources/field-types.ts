@@ -74,15 +74,17 @@ export function fieldChecks(fields: readonly ResourceField[]) {
   const areas = fields.filter((f) => f.type === 'area' && !f.system);
   const refs = fields.filter((f) => f.type === 'ref' && !f.system);
   const pictures = fields.filter((f) => (f.type === 'image' || f.type === 'images') && !f.system);
-  return async (db: Db, data: Record<string, unknown>): Promise<void> => {
+  return async (db: Db, data: Record<string, unknown>, original?: Record<string, unknown>): Promise<void> => {
     const sent = (f: ResourceField) => typeof data[f.key] === 'string' && data[f.key] !== '';
+    // an edit sending a reference back unchanged keeps it, even if the target is no longer offered
+    const changed = (f: ResourceField) => sent(f) && data[f.key] !== original?.[f.key];
     for (const f of areas.filter(sent)) {
       const codes = listOf(data[f.key]).map(areaCodeOf);
       if (codes.some((c) => c === undefined))
         throw new BizError(f.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
       data[f.key] = [...new Set(codes)].join(',');
     }
-    for (const f of refs.filter(sent)) {
+    for (const f of refs.filter(changed)) {
       const { sr, id } = target(f);
       const where: Array<SQL | undefined> = [eq(id, data[f.key] as string), sr.scope?.(), sr.pickable?.()];
       const [row] = await db

@@ -10,6 +10,10 @@ import { positionServer } from './position.ts';
 import { appVersionServer } from './app-version.ts';
 import { fareServer } from './fare.ts';
 import { platformConfigLogServer, platformConfigServer } from './platform-config.ts';
+import { partnerServer } from './partner.ts';
+import { projectServer } from './project.ts';
+import { technicianServer } from './technician.ts';
+import { techServiceServer } from './technician-service.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -19,6 +23,10 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   platformConfigLog: platformConfigLogServer,
   appVersion: appVersionServer,
   fare: fareServer,
+  partner: partnerServer,
+  project: projectServer,
+  technician: technicianServer,
+  techService: techServiceServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

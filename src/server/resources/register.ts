@@ -261,8 +261,9 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
    * Refuse values another row holds, dictionary values the dictionary lacks, unknown areas (names
    * become codes), references to rows not offered and pictures never uploaded.
    */
-  const assertWritable = async (data: Record<string, unknown>, id?: string) => {
-    await checks(db, data);
+  const assertWritable = async (data: Record<string, unknown>, original?: Row) => {
+    const id = original?.id;
+    await checks(db, data, original);
     for (const f of uniques) {
       const v = data[f.key];
       if (v === undefined || v === null) continue;
@@ -338,7 +339,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const original = await gen.findById(db, id);
       if (!original) throw new BizError(resource.notFound);
       await sr.hooks?.beforeSave?.({ op: 'edit', db, user: me, data, original });
-      await assertWritable(data, id);
+      await assertWritable(data, original);
       await db
         .update(sr.table)
         .set({

@@ -8,6 +8,10 @@ import { POSITION } from './position.ts';
 import { APP_VERSION } from './app-version.ts';
 import { FARE } from './fare.ts';
 import { PLATFORM_CONFIG, PLATFORM_CONFIG_LOG } from './platform-config.ts';
+import { PARTNER } from './partner.ts';
+import { PROJECT } from './project.ts';
+import { TECHNICIAN } from './technician.ts';
+import { TECH_SERVICE } from './technician-service.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -17,6 +21,10 @@ export const RESOURCES = [
   PLATFORM_CONFIG_LOG,
   APP_VERSION,
   FARE,
+  PARTNER,
+  PROJECT,
+  TECHNICIAN,
+  TECH_SERVICE,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './logs.ts';
 export * from './files.ts';
 export * from './yy-operations.ts';
+export * from './yy-catalogue.ts';

@@ -24,6 +24,7 @@ import { ROLES } from './data/roles.ts';
 import { DEPARTS, POSITIONS, SEED_USERS, TENANTS } from './data/org.ts';
 import type { SeedMenu } from './data/types.ts';
 import { seedOperations, type OperationsSeedOptions } from './operations/index.ts';
+import { seedCatalogue } from './catalogue/index.ts';
 
 type PermissionInsert = typeof sysPermission.$inferInsert;
 
@@ -81,7 +82,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * Version of the seed data. Raise it when seed data is added: the next start then inserts the rows
  * whose keys were never applied, and nothing an administrator deleted comes back.
  */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 
 /** A strong random password for a seeded account (shown once, at the start that created it). */
 export const randomPassword = () => randomBytes(12).toString('base64url');
@@ -250,8 +251,9 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
       .onConflictDoNothing();
   }
   const operationKeys = await seedOperations(db, ledger.applied, opts);
+  const catalogueKeys = await seedCatalogue(db, ledger.applied);
   // every key of this version is now applied (also those of rows that happened to exist already)
-  await recordKeys(db, [...seedKeys(), ...operationKeys], ledger.applied);
+  await recordKeys(db, [...seedKeys(), ...operationKeys, ...catalogueKeys], ledger.applied);
   return { applied: true, createdUsers };
 }
 

@@ -277,4 +277,26 @@ export const DICTS: SeedDict[] = [
       { value: '2', text: '上级' },
     ],
   },
+  {
+    code: 'project_category',
+    name: '服务项目分类',
+    items: [
+      { value: 'massage', text: '推拿按摩' },
+      { value: 'foot', text: '足疗' },
+      { value: 'spa', text: 'SPA精油' },
+      { value: 'moxa', text: '艾灸理疗' },
+      { value: 'cupping', text: '拔罐刮痧' },
+      { value: 'ear', text: '采耳' },
+    ],
+  },
+  {
+    code: 'technician_level',
+    name: '技师等级',
+    items: [
+      { value: 'junior', text: '初级' },
+      { value: 'middle', text: '中级' },
+      { value: 'senior', text: '高级' },
+      { value: 'gold', text: '金牌' },
+    ],
+  },
 ];

@@ -1,0 +1,187 @@
+/**
+ * 技师 (yy_technician): who does the visits — identity (mobile and ID card unique, spec §5 rules),
+ * avatar and ordered photos, level, partner, the districts served, a home location, work status
+ * (changed by `PUT /yy/yyTechnician/updateStatus`, one or many at once), rating (from orders:
+ * read-only here), join date and intro.
+ */
+import { z } from 'zod';
+import type { EndpointContract } from '../contracts.ts';
+import { idListSchema } from '../user.ts';
+import { MSG } from '../api.ts';
+import { PERM } from '../permissions.ts';
+import { FORM_RULES } from '../validation.ts';
+import { auditFields, defineResource } from './define.ts';
+import { PARTNER_MSG, PARTNER_PICKER } from './partner.ts';
+
+/** Dictionary of levels: 初级, 中级, 高级, 金牌. */
+export const TECHNICIAN_LEVEL_DICT = 'technician_level';
+
+export const WORK_STATUS = { online: '1', busy: '2', resting: '3', disabled: '4' } as const;
+export const WORK_STATUSES = [
+  { value: WORK_STATUS.online, text: '在线' },
+  { value: WORK_STATUS.busy, text: '服务中' },
+  { value: WORK_STATUS.resting, text: '休息' },
+  { value: WORK_STATUS.disabled, text: '停用' },
+] as const;
+
+/** A work status given as its code or its text (`休息`), or undefined. */
+export const workStatusOf = (given: string): string | undefined =>
+  WORK_STATUSES.find((s) => s.value === given.trim() || s.text === given.trim())?.value;
+
+export const workStatusText = (status: string): string =>
+  WORK_STATUSES.find((s) => s.value === status)?.text ?? status;
+
+export const TECHNICIAN_MSG = {
+  notFound: '技师不存在',
+  mobileTaken: '手机号已存在',
+  idCardTaken: '身份证号已存在',
+  statusRequired: '请选择工作状态',
+  statusInvalid: '工作状态取值无效',
+  hasServices: '技师已开通服务项目，不能删除（可先停用）',
+  statusChanged: (n: number, status: string) => `已将 ${n} 位技师改为「${workStatusText(status)}」`,
+} as const;
+
+export const TECHNICIAN = defineResource({
+  name: 'technician',
+  title: '技师',
+  path: '/yy/yyTechnician',
+  perms: PERM.technician,
+  component: 'yy/technician/YyTechnicianList',
+  category: '技师列表',
+  english: 'technician',
+  keywords: ['技师管理', '按摩师', 'therapist'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  sheet: {
+    title: '技师列表',
+    sheetName: '技师',
+    filename: '技师列表.xlsx',
+    asciiFilename: 'technicians.xlsx',
+  },
+  notFound: TECHNICIAN_MSG.notFound,
+  commands: { addPositional: ['name', 'mobile'] },
+  page: { actionsWidth: 220 },
+  fields: [
+    {
+      key: 'name',
+      title: '姓名',
+      type: 'string',
+      required: true,
+      max: 50,
+      search: true,
+      filter: true,
+      list: { width: 100 },
+    },
+    { key: 'avatar', title: '头像', type: 'image', upload: { area: 'technician' }, list: { width: 70 } },
+    { key: 'sex', title: '性别', type: 'dict', dict: 'sex', required: true, max: 2, list: { width: 70 } },
+    {
+      key: 'mobile',
+      title: '手机号',
+      type: 'string',
+      required: true,
+      rule: FORM_RULES.mobile,
+      unique: TECHNICIAN_MSG.mobileTaken,
+      filter: true,
+      list: { width: 130 },
+    },
+    {
+      key: 'idCard',
+      title: '身份证号',
+      type: 'string',
+      rule: FORM_RULES.idCard,
+      unique: TECHNICIAN_MSG.idCardTaken,
+      list: false,
+      terminal: false,
+    },
+    {
+      key: 'level',
+      title: '等级',
+      type: 'dict',
+      dict: TECHNICIAN_LEVEL_DICT,
+      required: true,
+      max: 10,
+      search: true,
+      list: { width: 80 },
+    },
+    {
+      key: 'partnerId',
+      title: '所属商户',
+      type: 'ref',
+      reference: {
+        resource: 'partner',
+        label: 'name',
+        picker: PARTNER_PICKER,
+        invalidMessage: PARTNER_MSG.partnerInactive,
+      },
+      search: true,
+      list: { width: 150 },
+    },
+    {
+      key: 'workStatus',
+      title: '工作状态',
+      type: 'enum',
+      options: WORK_STATUSES,
+      system: true,
+      search: true,
+      list: { width: 90 },
+    },
+    {
+      key: 'serviceAreas',
+      title: '服务区域',
+      type: 'area',
+      multiple: true,
+      search: true,
+      list: { width: 220 },
+    },
+    { key: 'location', title: '常驻位置', type: 'location', list: false, terminal: false },
+    {
+      key: 'photos',
+      title: '照片',
+      type: 'images',
+      upload: { area: 'technician', max: 9 },
+      list: { width: 90 },
+    },
+    { key: 'rating', title: '评分', type: 'number', system: true, list: { width: 70 } },
+    { key: 'joinDate', title: '入职日期', type: 'date', list: { width: 110 }, terminal: false },
+    { key: 'intro', title: '简介', type: 'text', max: 500, list: false, terminal: false },
+    ...auditFields({ createBy: { list: false }, createTime: { list: false } }),
+  ],
+});
+
+/** PUT …/updateStatus {ids, workStatus}: the work status of one or many technicians. */
+export const TECHNICIAN_UPDATE_STATUS = {
+  method: 'PUT',
+  path: `${TECHNICIAN.decl.path}/updateStatus`,
+  permission: PERM.technician.updateStatus,
+} as const satisfies EndpointContract;
+
+/** GET …/getTechMap: id → name of the technicians not stopped (pickers). */
+export const TECHNICIAN_MAP = {
+  method: 'GET',
+  path: `${TECHNICIAN.decl.path}/getTechMap`,
+  permission: PERM.technician.list,
+} as const satisfies EndpointContract;
+
+/** The body of updateStatus: the technicians (comma-joined ids) and the work status (code or text). */
+export const technicianStatusBody = z.object({
+  ids: z
+    .unknown()
+    .transform((v, ctx) => {
+      const r = idListSchema.safeParse(Array.isArray(v) ? v.join(',') : v);
+      if (!r.success || r.data.length === 0) {
+        ctx.addIssue({ code: 'custom', message: MSG.nothingSelected });
+        return z.NEVER;
+      }
+      return [...new Set(r.data)];
+    })
+    .describe('技师id，逗号分隔'),
+  workStatus: z
+    .string({ error: TECHNICIAN_MSG.statusRequired })
+    .trim()
+    .min(1, TECHNICIAN_MSG.statusRequired)
+    .transform((v, ctx) => {
+      const status = workStatusOf(v);
+      if (!status) ctx.addIssue({ code: 'custom', message: TECHNICIAN_MSG.statusInvalid });
+      return status ?? v;
+    })
+    .describe('工作状态：在线、服务中、休息、停用（或 1 2 3 4）'),
+});
