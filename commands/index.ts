@@ -37,6 +37,11 @@ import dictItems from './dict/items.ts';
 import dictSaveItems from './dict/save-items.ts';
 import farePreview from './fare/preview.ts';
 import logClear from './log/clear.ts';
+import partnerApprove from './partner/approve.ts';
+import partnerStatus from './partner/status.ts';
+import projectPrice from './project/price.ts';
+import technicianServicesAdd from './technician/services/add.ts';
+import technicianStatus from './technician/status.ts';
 import platformConfigReset from './platform-config/reset.ts';
 import platformConfigSet from './platform-config/set.ts';
 import userAdd from './user/add.ts';
@@ -83,6 +88,11 @@ export const COMMANDS: CommandDefinition[] = [
   dictSaveItems,
   farePreview,
   logClear,
+  partnerApprove,
+  partnerStatus,
+  projectPrice,
+  technicianServicesAdd,
+  technicianStatus,
   platformConfigReset,
   platformConfigSet,
   userAdd,

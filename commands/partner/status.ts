@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import {
+  PARTNER,
+  PARTNER_MSG,
+  PARTNER_STATUSES,
+  PARTNER_UPDATE_STATUS,
+  partnerStatusOf,
+  statusChangeError,
+  statusText,
+} from '../../src/shared/resources/partner.ts';
+import { defineCommand } from '../core/define-command.ts';
+import { eachRow } from '../grid/each-row.ts';
+import { targetIds } from '../grid/targets.ts';
+import { rowsByRef } from '../resources/lookup.ts';
+
+/**
+ * 修改商户状态: partners (ids or names; piped rows or the grid selection) to a status along the
+ * allowed transitions, with a reason; one by one with progress, Ctrl+C stops, `--dry-run` lists.
+ * A change the server would refuse is refused for all before anything changes.
+ */
+export default defineCommand({
+  id: 'partner.status',
+  title: '修改商户状态',
+  category: PARTNER.decl.category,
+  aliases: ['partner status', 'set partner status'],
+  keywords: ['审核', '驳回', '停用', '启用', '商户状态'],
+  permission: PARTNER_UPDATE_STATUS.permission,
+  requires: [PARTNER.decl.perms.list],
+  dangerous: true,
+  confirm: (args) =>
+    `确定把选中的商户改为「${statusText(partnerStatusOf(String(args.status ?? '')) ?? '')}」吗?`,
+  menus: [
+    { menu: 'partner.toolbar', group: '5_status', order: 2, label: '修改状态' },
+    { menu: 'partner.row', group: '5_status', order: 2, label: '修改状态' },
+  ],
+  args: z.object({
+    ids: z.string().optional().describe('商户id或名称，逗号分隔；默认管道输入或表格选中行'),
+    status: z
+      .enum(PARTNER_STATUSES.flatMap((s) => [s.text, s.value]) as [string, ...string[]])
+      .describe('新状态：待审核、正常、已驳回、停用'),
+    reason: z.string().optional().describe('原因（驳回、停用时必填）'),
+    dryRun: z.boolean().optional().describe('只列出将要修改的商户，不执行'),
+  }),
+  positional: ['ids', 'status'],
+  async run(ctx, { ids, status, reason, dryRun }) {
+    const to = partnerStatusOf(status)!;
+    const refs = targetIds(ctx, ids);
+    if (refs.length === 0) throw new Error(PARTNER_MSG.notFound);
+    const rows = await rowsByRef(ctx, PARTNER, refs);
+    for (const row of rows) {
+      const refused = statusChangeError(String(row.status), to, reason);
+      if (refused) throw new Error(`${String(row.name)}：${refused}`);
+    }
+    const result = await eachRow(
+      ctx,
+      rows.map((row) => ({
+        target: String(row.name),
+        change: `${statusText(String(row.status))} → ${statusText(to)}`,
+        apply: () => ctx.api.put(PARTNER_UPDATE_STATUS.path, { id: row.id, status: to, reason }),
+      })),
+      { dryRun, verb: `改为「${statusText(to)}」`, unit: '商户' },
+    );
+    return { ...result, invalidate: [[...PARTNER.queryKey]] };
+  },
+});
