@@ -35,6 +35,8 @@ import gridPopup from './grid/popup.ts';
 import gridSuperQuery from './grid/super-query.ts';
 import dictItems from './dict/items.ts';
 import dictSaveItems from './dict/save-items.ts';
+import bannerEnable from './banner/enable.ts';
+import bannerForbid from './banner/forbid.ts';
 import farePreview from './fare/preview.ts';
 import logClear from './log/clear.ts';
 import partnerApprove from './partner/approve.ts';
@@ -86,6 +88,8 @@ export const COMMANDS: CommandDefinition[] = [
   gridSuperQuery,
   dictItems,
   dictSaveItems,
+  bannerEnable,
+  bannerForbid,
   farePreview,
   logClear,
   partnerApprove,

@@ -146,6 +146,14 @@ export const PERM = {
     /** enable / disable an image (forbiddenImage) */
     forbid: 'banner:forbid',
   },
+  /** customers of the apps (/yy/yyUser) and their addresses */
+  customer: {
+    list: 'customer:list',
+    add: 'customer:add',
+    edit: 'customer:edit',
+    delete: 'customer:delete',
+    export: 'customer:export',
+  },
   /** merchant records (/yy/yyPartner) */
   partner: {
     list: 'partner:list',

@@ -9,6 +9,12 @@ import { PERM, type PermissionCode } from './permissions.ts';
 export const UPLOAD_AREA_READERS: Readonly<Record<string, PermissionCode>> = {
   /** pictures of user records (avatars): whoever may see the user list */
   user: PERM.user.list,
+  /** banner pictures */
+  banner: PERM.banner.list,
+  /** pictures of the mall's goods */
+  goods: PERM.goods.list,
+  /** customers' avatars */
+  customer: PERM.customer.list,
   /** partners' business licences */
   partner: PERM.partner.list,
   /** pictures of service projects */

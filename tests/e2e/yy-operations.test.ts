@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
-import { yyPlatformConfig, yyPlatformConfigLog } from '../../src/server/db/schema/index.ts';
+import { yyImages, yyPlatformConfig, yyPlatformConfigLog } from '../../src/server/db/schema/index.ts';
+import { decorativePng } from '../../src/server/lib/png.ts';
 
-/** Operations screens: 平台配置 (a setting edited by its type, logged), 车费 (the 车费试算 dialog). */
+/**
+ * Operations screens: 轮播图 (added with an uploaded picture, then disabled), 平台配置 (a setting
+ * edited by its type, logged), 车费 (the 车费试算 dialog).
+ */
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
@@ -99,10 +103,7 @@ describe('平台配置', () => {
 describe('车费', () => {
   it('prices a trip in the 车费试算 dialog from the toolbar', async () => {
     const page = await open('/yy/config/fare');
-    await page
-      .locator('.ag-row', { has: page.locator('[col-id="cityCode"]', { hasText: '330100' }) })
-      .first()
-      .waitFor();
+    await page.locator('.ag-row', { hasText: '浙江省/杭州市' }).first().waitFor();
     await page.getByRole('toolbar', { name: '车费操作' }).getByRole('button', { name: '车费试算' }).click();
     const form = page.getByRole('form', { name: '车费试算' });
     await form.getByLabel('距离（公里）').fill('10.37');
@@ -121,6 +122,51 @@ describe('车费', () => {
     await page.getByText('对账单', { exact: true }).first().waitFor();
     expect(await page.getByText('车费', { exact: true }).count()).toBe(0);
     expect(await page.getByText('平台配置', { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('轮播图', () => {
+  it('adds a banner with an uploaded picture, shows it, then disables it from its row', async () => {
+    const page = await open('/yy/banner/list');
+    await page.getByRole('toolbar', { name: '轮播图操作' }).getByRole('button', { name: '新增' }).click();
+    const form = page.getByRole('form', { name: '新增轮播图' });
+    await form.getByLabel('标题').fill('端午安康 艾灸套餐8折');
+    await form
+      .getByLabel('选择图片')
+      .setInputFiles({
+        name: '端午.png',
+        mimeType: 'image/png',
+        buffer: decorativePng(150, 60, [67, 206, 162], [24, 90, 157], 7),
+      });
+    await form.locator('li[data-status="done"]').waitFor();
+    await form.getByLabel('位置').selectOption('1');
+    await form.getByLabel('跳转类型').selectOption('url');
+    await form.getByLabel('跳转目标').fill('ftp://x');
+    await form.getByRole('button', { name: '确定' }).click();
+    await page.getByText('请输入以http和https开头的网址').first().waitFor();
+    await form.getByLabel('跳转目标').fill('https://m.yuedaojia.com/dragon-boat');
+    await form.getByRole('button', { name: '确定' }).click();
+    await page.getByText('添加成功！').waitFor();
+
+    const row = page.locator('.ag-row', { hasText: '端午安康 艾灸套餐8折' });
+    await row.first().waitFor();
+    // the picture is really there (not a broken image)
+    const img = page.locator('.ag-row img').first();
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+    const id = await row.first().getAttribute('row-id');
+    await page
+      .locator(`.ag-row[row-id="${id}"] [col-id="actions"]`)
+      .getByRole('button', { name: '禁用' })
+      .click();
+    await page.getByText('已禁用 1 个轮播图').waitFor();
+    await expect
+      .poll(
+        async () => (await env.database.db.select().from(yyImages).where(eq(yyImages.id, id!)))[0]?.status,
+      )
+      .toBe('0');
     await page.context().close();
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { areaCodeOf, areaPath, areaText } from '../../shared/area.ts';
 import {
   FARE,
   FARE_MSG,
@@ -55,8 +56,10 @@ export const fareServer: ServerResource = {
       FARE_PREVIEW.path,
       { config: { perm: FARE_PREVIEW.permission } },
       async (req) => {
-        const cityCode = oneParam(req.query, 'cityCode')?.trim() ?? '';
-        if (!/^\d{6}$/.test(cityCode)) throw new BizError(FARE_MSG.city);
+        // any division (an address's district): the rule of the nearest division above it that has one
+        const code = areaCodeOf(oneParam(req.query, 'cityCode') ?? '');
+        if (!code) throw new BizError(FARE_MSG.city);
+        const path = areaPath(code).map((n) => n.code);
         const distance = checkDistance(oneParam(req.query, 'distance'));
         if (!distance.ok) throw new BizError(distance.message);
         const given = oneParam(req.query, 'time')?.trim();
@@ -65,12 +68,16 @@ export const fareServer: ServerResource = {
         const rules = await app.db
           .select()
           .from(yyFare)
-          .where(and(eq(yyFare.cityCode, cityCode), eq(yyFare.enabled, true)));
-        const rule = rules.find((r) => inWindow(r.startTime, r.endTime, time));
+          .where(and(inArray(yyFare.cityCode, path), eq(yyFare.enabled, true)));
+        // the deepest division's rule first (a district's own rule before its city's)
+        const rule = rules
+          .filter((r) => inWindow(r.startTime, r.endTime, time))
+          .sort((a, b) => path.indexOf(b.cityCode) - path.indexOf(a.cityCode))[0];
         if (!rule) throw new BizError(FARE_MSG.none);
         return ok({
           fareId: rule.id,
-          cityCode,
+          cityCode: rule.cityCode,
+          cityText: areaText(rule.cityCode),
           period: rule.period,
           time,
           ...priceFare(rule, distance.value),

@@ -9,6 +9,9 @@ import { logServer } from './log.ts';
 import { positionServer } from './position.ts';
 import { appVersionServer } from './app-version.ts';
 import { fareServer } from './fare.ts';
+import { bannerServer } from './banner.ts';
+import { customerAddressServer, customerServer } from './customer.ts';
+import { goodsServer } from './goods.ts';
 import { platformConfigLogServer, platformConfigServer } from './platform-config.ts';
 import { partnerServer } from './partner.ts';
 import { projectServer } from './project.ts';
@@ -27,6 +30,10 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   project: projectServer,
   technician: technicianServer,
   techService: techServiceServer,
+  banner: bannerServer,
+  goods: goodsServer,
+  customer: customerServer,
+  customerAddress: customerAddressServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -43,12 +43,12 @@ export const FARE = defineResource({
     {
       key: 'cityCode',
       title: '城市',
-      type: 'string',
+      type: 'area',
       required: FARE_MSG.city,
-      rule: { pattern: /^\d{6}$/, message: FARE_MSG.city },
+      invalidMessage: FARE_MSG.city,
       search: true,
-      list: { width: 110 },
-      help: '城市区划代码（6 位，如 330100 杭州市）',
+      list: { width: 160 },
+      help: '城市（区划代码如 330100，或名称如 浙江省/杭州市；直辖市用 上海市）',
     },
     {
       key: 'period',

@@ -6,7 +6,10 @@ import { DICT } from './dict.ts';
 import { LOG } from './log.ts';
 import { POSITION } from './position.ts';
 import { APP_VERSION } from './app-version.ts';
+import { BANNER } from './banner.ts';
+import { CUSTOMER, CUSTOMER_ADDRESS } from './customer.ts';
 import { FARE } from './fare.ts';
+import { GOODS } from './goods.ts';
 import { PLATFORM_CONFIG, PLATFORM_CONFIG_LOG } from './platform-config.ts';
 import { PARTNER } from './partner.ts';
 import { PROJECT } from './project.ts';
@@ -25,6 +28,10 @@ export const RESOURCES = [
   PROJECT,
   TECHNICIAN,
   TECH_SERVICE,
+  BANNER,
+  GOODS,
+  CUSTOMER,
+  CUSTOMER_ADDRESS,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

@@ -64,14 +64,29 @@ describe('GET /yy/yyFare/preview', () => {
 
   it.each([
     [{ cityCode: '3301', distance: '5' }, '请选择城市'],
+    [{ cityCode: '710000', distance: '5', time: '10:00' }, '该城市该时段没有启用的车费规则'],
     [{ cityCode: '330100', distance: '' }, '请输入距离'],
     [{ cityCode: '330100', distance: '-1' }, '距离须为0到1000之间的数字，最多两位小数'],
     [{ cityCode: '330100', distance: '1.234' }, '距离须为0到1000之间的数字，最多两位小数'],
     [{ cityCode: '330100', distance: '1000.01' }, '距离须为0到1000之间的数字，最多两位小数'],
     [{ cityCode: '330100', distance: '5', time: '25:00' }, '时间格式应为HH:mm'],
-    [{ cityCode: '999900', distance: '5', time: '10:00' }, '该城市该时段没有启用的车费规则'],
   ])('refuses %j with "%s"', async (query, message) => {
     expect((await preview(query)).body).toMatchObject({ success: false, message });
+  });
+
+  it('prices an address by its district: the rule of its city applies', async () => {
+    // 西湖区 (330106) lies in 杭州市; 浦东新区 (310115) directly in 上海市; names work as codes do
+    expect((await preview({ cityCode: '330106', distance: '5', time: '10:00' })).body.result).toMatchObject({
+      cityCode: '330100',
+      cityText: '浙江省/杭州市',
+      total: '17.00',
+    });
+    expect(
+      (await preview({ cityCode: '上海市/浦东新区', distance: '3', time: '10:00' })).body.result,
+    ).toMatchObject({
+      cityCode: '310000',
+      total: '18.00',
+    });
   });
 
   it('refuses staff without the fare menu', async () => {
@@ -143,7 +158,7 @@ describe('fare add / edit / delete', () => {
   });
 
   it('lists the seeded rules by city', async () => {
-    const r = await t.call('GET', ep.list.path, { token: token.yunying, query: { cityCode: '310100' } });
+    const r = await t.call('GET', ep.list.path, { token: token.yunying, query: { cityCode: '310000' } });
     expect(r.body.result.records.map((x: { period: string }) => x.period).sort()).toEqual(['day', 'night']);
   });
 });

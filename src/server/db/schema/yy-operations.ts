@@ -5,6 +5,7 @@ import {
   integer,
   numeric,
   pgTable,
+  point,
   text,
   timestamp,
   uniqueIndex,
@@ -142,8 +143,8 @@ export const yyUserAddress = pgTable(
     mobile: varchar('mobile', { length: 11 }).notNull(),
     areaCode: varchar('area_code', { length: 12 }).notNull(),
     detail: varchar('detail', { length: 200 }).notNull(),
-    latitude: numeric('latitude', { precision: 9, scale: 6 }),
-    longitude: numeric('longitude', { precision: 9, scale: 6 }),
+    /** x longitude, y latitude */
+    location: point('location', { mode: 'xy' }),
     isDefault: boolean('is_default').notNull().default(false),
     sortNo: integer('sort_no').notNull().default(0),
     ...auditColumns(),

@@ -11,6 +11,7 @@ const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   dict: lazy(() => import('../../features/dict/dict-page.tsx')),
   platformConfig: lazy(() => import('../../features/platform-config/platform-config-page.tsx')),
   fare: lazy(() => import('../../features/fare/fare-page.tsx')),
+  customer: lazy(() => import('../../features/customer/customer-page.tsx')),
 };
 
 /**

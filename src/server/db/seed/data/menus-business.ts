@@ -50,6 +50,27 @@ export const PARTNER_MENU: SeedMenu = {
   ],
 };
 
+export const CUSTOMER_MENU: SeedMenu = {
+  name: '客户管理',
+  url: '/yy/customer',
+  component: 'layouts/RouteView',
+  icon: 'user',
+  children: [
+    {
+      name: '客户列表',
+      url: '/yy/customer/list',
+      component: 'yy/customer/YyUserList',
+      buttons: [
+        { name: '查询', perms: PERM.customer.list },
+        { name: '添加', perms: PERM.customer.add },
+        { name: '编辑', perms: PERM.customer.edit },
+        { name: '删除', perms: PERM.customer.delete },
+        { name: '导出', perms: PERM.customer.export },
+      ],
+    },
+  ],
+};
+
 export const CONFIG_MENU: SeedMenu = {
   name: '配置',
   url: '/yy/config',

@@ -1,6 +1,6 @@
 import { ACCOUNT_MENU, DASHBOARD_MENU, EXCEPTION_MENU, HOME_MENU } from './menus-base.ts';
 import { ORDER_MENU, STATEMENT_MENU, TECHNICIAN_MENU, VISIT_FINANCE_MENU } from './menus-business-ops.ts';
-import { BANNER_MENU, CONFIG_MENU, MALL_MENU, PARTNER_MENU } from './menus-business.ts';
+import { BANNER_MENU, CONFIG_MENU, CUSTOMER_MENU, MALL_MENU, PARTNER_MENU } from './menus-business.ts';
 import { MESSAGE_MENU, MONITOR_MENU, OSS_MENU } from './menus-modules.ts';
 import { SYSTEM_MENU } from './menus-system.ts';
 import { DEMO_MENU } from './menus-demo.ts';
@@ -17,6 +17,7 @@ export const MENUS: SeedMenu[] = [
   ACCOUNT_MENU,
   BANNER_MENU,
   PARTNER_MENU,
+  CUSTOMER_MENU,
   CONFIG_MENU,
   MALL_MENU,
   TECHNICIAN_MENU,

@@ -29,6 +29,8 @@ const BUSINESS_MENUS = [
   '/yy/banner/list',
   '/yy/partner',
   '/yy/partner/list',
+  '/yy/customer',
+  '/yy/customer/list',
   '/yy/config',
   '/yy/config/fare',
   '/yy/config/platform',
@@ -71,6 +73,7 @@ export const ROLES: SeedRole[] = [
         ...all(
           PERM.banner,
           PERM.partner,
+          PERM.customer,
           PERM.fare,
           PERM.platformConfig,
           PERM.appVersion,

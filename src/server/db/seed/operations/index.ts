@@ -3,11 +3,68 @@
  * install, each data set applied once under its ledger key (sys_seed_ledger), like the rest of the
  * seed: what an operator deletes stays deleted.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Db } from '../../client.ts';
-import { yyAppVersion, yyFare, yyPlatformConfig } from '../../schema/index.ts';
+import {
+  sysUpload,
+  yyAppVersion,
+  yyFare,
+  yyGoods,
+  yyImages,
+  yyPlatformConfig,
+  yyUser,
+  yyUserAddress,
+} from '../../schema/index.ts';
 import { stableId } from '../../../lib/ids.ts';
+import { decorativePng, type Rgb } from '../../../lib/png.ts';
 import { PLATFORM_SETTINGS } from '../../../../shared/resources/platform-config.ts';
-import { APP_VERSIONS, FARES } from './data.ts';
+import { APP_VERSIONS, BANNERS, FARES, GOODS_ROWS, customerRows } from './data.ts';
+
+/**
+ * Write a picture into the upload store as an upload would (a file under the upload directory and
+ * its sys_upload row): the stored path, which the pictures' fields hold.
+ */
+async function storePicture(db: Db, uploadDir: string, rel: string, name: string, png: Buffer) {
+  const abs = path.join(path.resolve(uploadDir), rel);
+  await fs.promises.mkdir(path.dirname(abs), { recursive: true });
+  await fs.promises.writeFile(abs, png);
+  await db
+    .insert(sysUpload)
+    .values({
+      id: stableId(`upload:${rel}`),
+      path: rel,
+      originalName: name,
+      mimeType: 'image/png',
+      size: png.length,
+      createBy: 'admin',
+    })
+    .onConflictDoNothing();
+  return rel;
+}
+
+const GOODS_COLORS: ReadonlyArray<readonly [Rgb, Rgb]> = [
+  [
+    [250, 208, 196],
+    [255, 209, 255],
+  ],
+  [
+    [161, 196, 253],
+    [194, 233, 251],
+  ],
+  [
+    [212, 252, 121],
+    [150, 230, 161],
+  ],
+  [
+    [253, 219, 146],
+    [209, 253, 255],
+  ],
+  [
+    [224, 195, 252],
+    [142, 197, 252],
+  ],
+];
 
 export interface OperationsSeedOptions {
   /** where uploaded files live (UPLOAD_DIR): seeded pictures are written there; without it none are seeded */
@@ -20,7 +77,8 @@ interface SeedSet {
   insert(db: Db): Promise<unknown>;
 }
 
-function seedSets(_opts: OperationsSeedOptions): SeedSet[] {
+function seedSets(opts: OperationsSeedOptions): SeedSet[] {
+  const { uploadDir } = opts;
   return [
     ...PLATFORM_SETTINGS.map((s, i) => ({
       key: `platformConfig:${s.key}`,
@@ -66,6 +124,94 @@ function seedSets(_opts: OperationsSeedOptions): SeedSet[] {
           )
           .onConflictDoNothing(),
     },
+    {
+      key: 'customer:v1',
+      async insert(db: Db) {
+        const rows = customerRows();
+        for (let i = 0; i < rows.length; i += 100) {
+          const chunk = rows.slice(i, i + 100);
+          await db
+            .insert(yyUser)
+            .values(
+              chunk.map(({ key, addresses: _a, ...c }) => ({ ...c, id: stableId(key), createBy: 'admin' })),
+            )
+            .onConflictDoNothing();
+          await db
+            .insert(yyUserAddress)
+            .values(
+              chunk.flatMap((c) =>
+                c.addresses.map((a, j) => ({
+                  ...a,
+                  id: stableId(`${c.key}:address:${j}`),
+                  userId: stableId(c.key),
+                  createBy: 'admin',
+                })),
+              ),
+            )
+            .onConflictDoNothing();
+        }
+      },
+    },
+    {
+      key: 'goods:v1',
+      async insert(db: Db) {
+        for (const [i, [name, category, spec, price, stock, status]] of GOODS_ROWS.entries()) {
+          const images = uploadDir
+            ? (
+                await Promise.all(
+                  [0, 1].map((n) =>
+                    storePicture(
+                      db,
+                      uploadDir,
+                      `goods/seed/goods-${i + 1}-${n + 1}.png`,
+                      `${name}-${n + 1}.png`,
+                      decorativePng(400, 400, ...GOODS_COLORS[(i + n) % GOODS_COLORS.length]!, i * 10 + n),
+                    ),
+                  ),
+                )
+              ).join(',')
+            : null;
+          await db
+            .insert(yyGoods)
+            .values({
+              id: stableId(`goods:${name}`),
+              name,
+              category,
+              spec,
+              price,
+              stock,
+              status,
+              images,
+              createBy: 'admin',
+            })
+            .onConflictDoNothing();
+        }
+      },
+    },
+    // banners need their pictures: only where there is an upload directory to hold them
+    ...(uploadDir
+      ? [
+          {
+            key: 'banner:v1',
+            async insert(db: Db) {
+              for (const [i, b] of BANNERS.entries()) {
+                const image = await storePicture(
+                  db,
+                  uploadDir,
+                  `banner/seed/${b.key}.png`,
+                  `${b.title}.png`,
+                  decorativePng(750, 300, ...b.colors, i + 1),
+                );
+                const { key, colors: _c, ...row } = b;
+                await db
+                  .insert(yyImages)
+                  .values({ ...row, image, id: stableId(`banner:${key}`), createBy: 'admin' })
+                  .onConflictDoNothing();
+              }
+            },
+          },
+        ]
+      : []),
   ];
 }
 

@@ -1,0 +1,157 @@
+/**
+ * 客户 (yy_user): the customers of the apps, with their service addresses (yy_user_address) as a
+ * sub table: edited with the customer (`addressList` of add / edit, replacing the addresses), at
+ * most one default per customer. The balance is kept by payments and refunds, read only here.
+ */
+import type { EndpointContract } from '../contracts.ts';
+import { PERM } from '../permissions.ts';
+import { FORM_RULES } from '../validation.ts';
+import { YES_NO } from './app-version.ts';
+import { auditFields, defineResource } from './define.ts';
+
+export const MEMBER_LEVELS = [
+  { value: '1', text: '普通会员' },
+  { value: '2', text: '银卡会员' },
+  { value: '3', text: '金卡会员' },
+  { value: '4', text: '钻石会员' },
+] as const;
+
+export const CUSTOMER_STATUS = [
+  { value: '1', text: '正常' },
+  { value: '2', text: '冻结' },
+] as const;
+
+export const CUSTOMER_SOURCES = [
+  { value: '1', text: '微信小程序' },
+  { value: '2', text: 'App' },
+  { value: '3', text: 'H5' },
+  { value: '4', text: '线下推广' },
+  { value: '5', text: '后台录入' },
+] as const;
+
+export const CUSTOMER_MSG = {
+  mobileTaken: '手机号已存在',
+  oneDefault: '只能设置一个默认地址',
+  addresses: '地址列表格式不正确',
+  tooMany: '最多保存20个地址',
+  addressRow: (n: number, message: string) => `第${n}个地址：${message}`,
+} as const;
+
+export const CUSTOMER = defineResource({
+  name: 'customer',
+  title: '客户',
+  path: '/yy/yyUser',
+  operations: ['list', 'add', 'edit', 'delete', 'export'],
+  perms: PERM.customer,
+  component: 'yy/customer/YyUserList',
+  category: '客户列表',
+  english: 'customer',
+  keywords: ['客户', '会员', '用户'],
+  defaultSort: { field: 'registerTime', order: 'desc' },
+  sheet: { title: '客户', sheetName: '客户', filename: '客户.xlsx', asciiFilename: 'customers.xlsx' },
+  notFound: '客户不存在',
+  commands: { addPositional: ['nickname', 'mobile'] },
+  fields: [
+    { key: 'avatar', title: '头像', type: 'image', upload: { area: 'customer' }, list: { width: 70 } },
+    {
+      key: 'nickname',
+      title: '昵称',
+      type: 'string',
+      required: true,
+      max: 50,
+      search: true,
+      list: { width: 130 },
+    },
+    { key: 'realName', title: '姓名', type: 'string', max: 50, filter: true, list: { width: 100 } },
+    {
+      key: 'mobile',
+      title: '手机号',
+      type: 'string',
+      required: true,
+      rule: FORM_RULES.mobile,
+      unique: CUSTOMER_MSG.mobileTaken,
+      search: true,
+      list: { width: 120 },
+    },
+    { key: 'sex', title: '性别', type: 'dict', dict: 'sex', list: { width: 70 } },
+    {
+      key: 'memberLevel',
+      title: '会员等级',
+      type: 'enum',
+      options: MEMBER_LEVELS,
+      search: true,
+      list: { width: 100 },
+    },
+    { key: 'balance', title: '余额(元)', type: 'money', system: true, list: { width: 110 } },
+    {
+      key: 'status',
+      title: '状态',
+      type: 'enum',
+      options: CUSTOMER_STATUS,
+      search: true,
+      list: { width: 80 },
+    },
+    {
+      key: 'source',
+      title: '来源渠道',
+      type: 'enum',
+      options: CUSTOMER_SOURCES,
+      search: true,
+      list: { width: 110 },
+    },
+    { key: 'registerTime', title: '注册时间', type: 'datetime', system: true, list: { width: 170 } },
+    ...auditFields({ createBy: { list: false }, createTime: { list: false, terminal: false } }),
+  ],
+});
+
+/** 客户地址: read through the list (filtered by `userId`); written with the customer. */
+export const CUSTOMER_ADDRESS = defineResource({
+  name: 'customerAddress',
+  title: '客户地址',
+  path: '/yy/yyUserAddress',
+  operations: ['list'],
+  perms: { list: PERM.customer.list },
+  component: 'yy/customer/YyUserAddressList',
+  category: '客户列表',
+  english: 'customer address',
+  keywords: ['地址', '服务地址'],
+  defaultSort: { field: 'sortNo', order: 'asc' },
+  sheet: {
+    title: '客户地址',
+    sheetName: '客户地址',
+    filename: '客户地址.xlsx',
+    asciiFilename: 'customer-addresses.xlsx',
+  },
+  fields: [
+    {
+      key: 'userId',
+      title: '客户id',
+      type: 'string',
+      system: true,
+      filter: true,
+      list: false,
+      terminal: false,
+    },
+    { key: 'contact', title: '联系人', type: 'string', required: true, max: 50, list: { width: 100 } },
+    {
+      key: 'mobile',
+      title: '联系电话',
+      type: 'string',
+      required: true,
+      rule: FORM_RULES.mobile,
+      list: { width: 120 },
+    },
+    { key: 'areaCode', title: '所在地区', type: 'area', required: '请选择所在地区', list: { width: 200 } },
+    { key: 'detail', title: '详细地址', type: 'string', required: true, max: 200, list: { width: 240 } },
+    { key: 'location', title: '经纬度', type: 'location', list: { width: 170 } },
+    { key: 'isDefault', title: '默认', type: 'boolean', options: YES_NO, list: { width: 70 } },
+    { key: 'sortNo', title: '排序', type: 'int', system: true, list: false, terminal: false },
+  ],
+});
+
+/** GET …/queryYyUserAddressByMainId?id=: a customer's addresses (JeecgBoot's one-to-many call). */
+export const CUSTOMER_ADDRESSES = {
+  method: 'GET',
+  path: `${CUSTOMER.decl.path}/queryYyUserAddressByMainId`,
+  permission: PERM.customer.list,
+} as const satisfies EndpointContract;

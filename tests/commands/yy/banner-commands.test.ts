@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { serverHarness } from '../server-harness.ts';
+import { yyImages } from '../../../src/server/db/schema/index.ts';
+
+/** 轮播图 status commands through the real executor against the real server. */
+let h: Awaited<ReturnType<typeof serverHarness>>;
+const ids = ['a', 'b', 'c'].map((c) => c.repeat(32));
+beforeAll(async () => {
+  h = await serverHarness('yunying');
+  await h.t.database.db.insert(yyImages).values(
+    ids.map((id, i) => ({
+      id,
+      title: `横幅${i + 1}`,
+      image: `banner/seed/${i}.png`,
+      position: '1',
+      sortNo: i,
+    })),
+  );
+});
+afterAll(() => expect(h.permissionMismatches()).toEqual([]));
+afterAll(async () => h?.close());
+
+const statuses = async () =>
+  (
+    await h.t.database.db.select().from(yyImages).where(inArray(yyImages.id, ids)).orderBy(yyImages.sortNo)
+  ).map((r) => r.status);
+
+describe('banner commands', () => {
+  it('images forbid --dry-run lists what would change and changes nothing', async () => {
+    const r = await h.terminal(`images forbid ${ids[0]},${ids[1]} --dry-run`);
+    expect(r.results[0]?.status).toBe('ok');
+    expect(r.out).toContain('演练：将禁用 2 个轮播图（未执行）');
+    expect(r.out).toMatch(/横幅1\s+启用 → 禁用/);
+    expect(await statuses()).toEqual(['1', '1', '1']);
+  });
+
+  it('banner forbid disables the banners named, banner enable turns them back on', async () => {
+    const r = await h.terminal(`banner forbid ${ids[0]},${ids[1]}`);
+    expect(r.out).toContain('已禁用 2 个轮播图');
+    expect(await statuses()).toEqual(['0', '0', '1']);
+    // only those not yet in the wanted state change
+    const on = await h.terminal(`banner list --status 0 | banner enable`);
+    expect(on.out).toContain('已启用 2 个轮播图');
+    expect(await statuses()).toEqual(['1', '1', '1']);
+  });
+
+  it('refuses an unknown banner before changing anything', async () => {
+    const r = await h.terminal(`banner forbid ${ids[2]},${'f'.repeat(32)}`);
+    expect(r.results[0]?.status).toBe('error');
+    expect(r.out).toContain('轮播图不存在');
+    expect(await statuses()).toEqual(['1', '1', '1']);
+  });
+});
