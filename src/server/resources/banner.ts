@@ -1,24 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BANNER, BANNER_FORBID, BANNER_MSG } from '../../shared/resources/banner.ts';
 import { FORM_RULES } from '../../shared/validation.ts';
-import { yyImages } from '../db/schema/index.ts';
+import { yyImages, yyProject } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
 import { BizError, okMessage } from '../lib/result.ts';
 import { parseWith } from '../lib/validate.ts';
 import { caller } from '../plugins/auth.ts';
 import type { ServerResource } from './register.ts';
 
-/** Whether a service project exists (yy_project, once the catalogue has it). */
+/** Whether a service project exists. */
 async function projectExists(db: Db, id: string): Promise<boolean> {
-  const { rows } = (await db.execute(
-    sql`SELECT to_regclass('yy_project') IS NOT NULL AS present`,
-  )) as unknown as { rows: Array<{ present: boolean }> };
-  if (!rows[0]?.present) return false;
-  const found = (await db.execute(sql`SELECT 1 FROM yy_project WHERE id = ${id} LIMIT 1`)) as unknown as {
-    rows: unknown[];
-  };
-  return found.rows.length > 0;
+  const [row] = await db.select({ id: yyProject.id }).from(yyProject).where(eq(yyProject.id, id)).limit(1);
+  return !!row;
 }
 
 const forbidBody = z.object({

@@ -81,6 +81,7 @@ describe('轮播图 add / edit / delete', () => {
     [{ linkType: 'url', linkTarget: '' }, '请输入跳转目标'],
     [{ linkType: 'project', linkTarget: 'f'.repeat(32) }, '跳转的服务项目不存在'],
     [{ sortNo: 10000 }, '排序须为0到9999之间的整数'],
+    [{ linkType: 'project', linkTarget: '' }, '请输入跳转目标'],
   ])('refuses %j with "%s"', async (patch, message) => {
     const image = await upload();
     const r = await t.call('POST', ep.add.path, {
@@ -88,6 +89,17 @@ describe('轮播图 add / edit / delete', () => {
       body: { title: '坏的', image, position: '1', linkType: 'none', ...patch },
     });
     expect(r.body).toMatchObject({ success: false, message });
+  });
+
+  it('links to an existing service project', async () => {
+    const projects = await t.call('GET', '/yy/yyProject/list', { token: token.admin, query: { pageSize: '1' } });
+    const projectId = projects.body.result.records[0].id as string;
+    const r = await t.call('POST', ep.add.path, {
+      token: token.yunying,
+      body: { title: '项目直达', image: await upload(), position: '2', linkType: 'project', linkTarget: projectId },
+    });
+    expect(r.body.success).toBe(true);
+    expect(await byTitle('项目直达')).toMatchObject({ linkType: 'project', linkTarget: projectId });
   });
 
   it('clears the target of a banner that links nowhere; edits by PUT', async () => {
