@@ -132,13 +132,11 @@ describe('轮播图', () => {
     await page.getByRole('toolbar', { name: '轮播图操作' }).getByRole('button', { name: '新增' }).click();
     const form = page.getByRole('form', { name: '新增轮播图' });
     await form.getByLabel('标题').fill('端午安康 艾灸套餐8折');
-    await form
-      .getByLabel('选择图片')
-      .setInputFiles({
-        name: '端午.png',
-        mimeType: 'image/png',
-        buffer: decorativePng(150, 60, [67, 206, 162], [24, 90, 157], 7),
-      });
+    await form.getByLabel('选择图片').setInputFiles({
+      name: '端午.png',
+      mimeType: 'image/png',
+      buffer: decorativePng(150, 60, [67, 206, 162], [24, 90, 157], 7),
+    });
     await form.locator('li[data-status="done"]').waitFor();
     await form.getByLabel('位置').selectOption('1');
     await form.getByLabel('跳转类型').selectOption('url');

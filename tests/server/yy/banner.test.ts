@@ -92,11 +92,20 @@ describe('轮播图 add / edit / delete', () => {
   });
 
   it('links to an existing service project', async () => {
-    const projects = await t.call('GET', '/yy/yyProject/list', { token: token.admin, query: { pageSize: '1' } });
+    const projects = await t.call('GET', '/yy/yyProject/list', {
+      token: token.admin,
+      query: { pageSize: '1' },
+    });
     const projectId = projects.body.result.records[0].id as string;
     const r = await t.call('POST', ep.add.path, {
       token: token.yunying,
-      body: { title: '项目直达', image: await upload(), position: '2', linkType: 'project', linkTarget: projectId },
+      body: {
+        title: '项目直达',
+        image: await upload(),
+        position: '2',
+        linkType: 'project',
+        linkTarget: projectId,
+      },
     });
     expect(r.body.success).toBe(true);
     expect(await byTitle('项目直达')).toMatchObject({ linkType: 'project', linkTarget: projectId });
