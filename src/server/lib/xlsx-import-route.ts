@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import { CODE, MSG, type Result } from '../../shared/api.ts';
-import type { PermissionCode } from '../../shared/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { sysUpload } from '../db/schema/index.ts';
 import { caller, type UserRow } from '../plugins/auth.ts';
@@ -21,6 +20,8 @@ import { ImportBudget } from './import-limits.ts';
 import { newId } from './ids.ts';
 import { BizError, fail, okMessage } from './result.ts';
 import { importWorkbook, type FileOutcome, type ImportPlan } from './xlsx-import.ts';
+import { route } from './route.ts';
+import type { EndpointContract } from '../../shared/contracts.ts';
 
 /** Files per request. */
 const MAX_FILES = 20;
@@ -36,8 +37,8 @@ export const IMPORT_RESULT_MSG = {
 
 /** One screen's import endpoint. */
 export interface ImportRouteSpec<T> {
-  url: string;
-  perm: PermissionCode;
+  /** the importExcel endpoint (path and permission) */
+  endpoint: EndpointContract;
   /** stem of the error log's file name, e.g. `userImportExcelErrorLog` */
   logName: string;
   /** the plan for one request (it may hold per-request state, e.g. a hashed default password) */
@@ -84,7 +85,7 @@ function errorLog(outcomes: Named[]): string {
   return lines.join('\n') + '\n';
 }
 
-/** Register `POST spec.url` in this plugin (multipart is registered once per plugin context). */
+/** Register the import endpoint in this plugin (multipart is registered once per plugin context). */
 export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteSpec<T>): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data'))
     await app.register(multipart, {
@@ -153,7 +154,7 @@ export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteS
     return { name: row.originalName, content: await fs.promises.readFile(abs) };
   }
 
-  app.post(spec.url, { config: { perm: spec.perm } }, async (req) => {
+  route(app, spec.endpoint, async (req) => {
     const user = caller(req).user;
     const plan = spec.plan({ db, user });
     const outcomes: Named[] = [];

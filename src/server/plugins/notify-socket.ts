@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
-import { AUTHENTICATED } from '../../shared/permissions.ts';
+import { ENDPOINTS } from '../../shared/endpoints.ts';
 import { caller } from './auth.ts';
 
 /**
@@ -19,8 +19,8 @@ export default fp(async function notifySocket(app: FastifyInstance) {
   });
 
   app.get<{ Params: { userId: string } }>(
-    '/websocket/:userId',
-    { websocket: true, config: { perm: AUTHENTICATED } },
+    ENDPOINTS.socket.notify.path,
+    { websocket: true, config: { perm: ENDPOINTS.socket.notify.permission } },
     (socket, req) => {
       const { user } = caller(req);
       if (req.params.userId !== user.id) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
-import { AUTHENTICATED } from '../../shared/permissions.ts';
+import { ENDPOINTS } from '../../shared/endpoints.ts';
 import { userPermissionCodes } from '../repos/permissions.ts';
 import { resolveToken } from '../repos/tokens.ts';
 import { caller } from './auth.ts';
@@ -61,8 +61,8 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
   }
 
   app.get<{ Params: { userId: string; pageId: string } }>(
-    '/vxeSocket/:userId/:pageId',
-    { websocket: true, config: { perm: AUTHENTICATED } },
+    ENDPOINTS.socket.grid.path,
+    { websocket: true, config: { perm: ENDPOINTS.socket.grid.permission } },
     (socket, req) => {
       const { user, perms } = caller(req);
       if (req.params.userId !== user.id || !PAGE_ID.test(req.params.pageId)) {

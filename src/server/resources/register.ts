@@ -396,8 +396,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       },
     }));
     await registerImport<Record<string, unknown>>(app, {
-      url: ep.importExcel.path,
-      perm: decl.perms.import!,
+      endpoint: ep.importExcel,
       logName: decl.importLogName ?? `${decl.name}ImportExcelErrorLog`,
       plan: ({ user }) => ({
         columns: resource.surfaces.import.map((f) => ({

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE, MSG } from '../../../shared/api.ts';
-import { AUTHENTICATED } from '../../../shared/permissions.ts';
 import type { Result } from '../../../shared/api.ts';
 import { fail, ok } from '../../lib/result.ts';
 import { caller } from '../../plugins/auth.ts';
 import { reportByCode, reportById, reportData, reportDictOptions } from '../../reports/catalog.ts';
 import type { ReportDefinition } from '../../reports/types.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { route } from '../../lib/route.ts';
 
 /** Answer of JeecgBoot's cgreport for an unknown report code or id. */
 export const REPORT_NOT_FOUND = '实体不存在';
@@ -30,9 +31,7 @@ function resolve(
  * `src/server/reports`: the routes need a session, each report its own permission.
  */
 export default async function cgreportRoutes(app: FastifyInstance) {
-  const perm = { config: { perm: AUTHENTICATED } };
-
-  app.get<{ Params: { code: string } }>('/online/cgreport/api/getRpColumns/:code', perm, async (req) => {
+  route<{ Params: { code: string } }>(app, ENDPOINTS.report.columns, async (req) => {
     const { report, refusal } = resolve(req, reportByCode(req.params.code));
     if (!report) return refusal;
     return ok({
@@ -50,7 +49,7 @@ export default async function cgreportRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get<{ Params: { id: string } }>('/online/cgreport/api/getQueryInfo/:id', perm, async (req) => {
+  route<{ Params: { id: string } }>(app, ENDPOINTS.report.queryInfo, async (req) => {
     const { report, refusal } = resolve(req, reportById(req.params.id));
     if (!report) return refusal;
     return ok(
@@ -66,13 +65,9 @@ export default async function cgreportRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get<{ Params: { id: string }; Querystring: Q }>(
-    '/online/cgreport/api/getData/:id',
-    perm,
-    async (req) => {
-      const { report, refusal } = resolve(req, reportById(req.params.id));
-      if (!report) return refusal;
-      return ok(await reportData(app.db, report, req.query, app.config.timezone));
-    },
-  );
+  route<{ Params: { id: string }; Querystring: Q }>(app, ENDPOINTS.report.data, async (req) => {
+    const { report, refusal } = resolve(req, reportById(req.params.id));
+    if (!report) return refusal;
+    return ok(await reportData(app.db, report, req.query, app.config.timezone));
+  });
 }

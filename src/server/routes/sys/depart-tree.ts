@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { PERM } from '../../../shared/permissions.ts';
 import { sysDepart } from '../../db/schema/index.ts';
 import { buildFilters, str, type EntityFields } from '../../lib/query-generator.ts';
 import { ok } from '../../lib/result.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { dictLookup, dictText } from '../../repos/dicts.ts';
 import { departChildren, departIdsWithChildren, departsWhere, type DepartRow } from '../../repos/departs.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { route } from '../../lib/route.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -40,25 +41,21 @@ export default async function departTreeRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timezone;
 
-  app.get<{ Querystring: Q }>(
-    '/sys/sysDepart/queryTreeTableList',
-    { config: { perm: PERM.depart.list } },
-    async (req) => {
-      const conds = buildFilters(SEARCH_FIELDS, req.query, tz);
-      const searching = conds.length > 0;
-      const rows = searching
-        ? await departsWhere(db, conds)
-        : await departChildren(db, str(req.query.parentId) ?? null);
-      const parents = searching
-        ? new Set<string>()
-        : await departIdsWithChildren(
-            db,
-            rows.map((r) => r.id),
-          );
-      const lookup = await dictLookup(db, ['org_category']);
-      return ok(rows.map((d) => toTreeRow(d, parents.has(d.id), (v) => lookup('org_category', v), tz)));
-    },
-  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.depart.queryTreeTableList, async (req) => {
+    const conds = buildFilters(SEARCH_FIELDS, req.query, tz);
+    const searching = conds.length > 0;
+    const rows = searching
+      ? await departsWhere(db, conds)
+      : await departChildren(db, str(req.query.parentId) ?? null);
+    const parents = searching
+      ? new Set<string>()
+      : await departIdsWithChildren(
+          db,
+          rows.map((r) => r.id),
+        );
+    const lookup = await dictLookup(db, ['org_category']);
+    return ok(rows.map((d) => toTreeRow(d, parents.has(d.id), (v) => lookup('org_category', v), tz)));
+  });
 }
 
 function toTreeRow(

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CODE, MSG } from '../../../shared/api.ts';
-import { AUTHENTICATED, PERM, type PermissionCode } from '../../../shared/permissions.ts';
+import { PERM, type PermissionCode } from '../../../shared/permissions.ts';
 import { sysDepart, sysDict, sysDictItem, sysPosition, sysUser } from '../../db/schema/index.ts';
 import { escapeLike, likeOp, str } from '../../lib/query-generator.ts';
 import { BizError, fail, ok } from '../../lib/result.ts';
 import { caller } from '../../plugins/auth.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { route } from '../../lib/route.ts';
 
 /** Messages of the dictionary search endpoints. */
 export const DICT_LOAD_MSG = {
@@ -155,44 +157,36 @@ type Query = Record<string, string | undefined>;
 export default async function dictLoadRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  app.get<{ Params: Params; Querystring: Query }>(
-    '/sys/dict/loadDict/:dict',
-    { config: { perm: AUTHENTICATED } },
-    async (req, reply) => {
-      const source = resolveDict(req.params.dict);
-      if (!allowed(req, reply, source)) return reply;
-      const q = columnsOf(db, source);
-      const keyword = str(req.query.keyword);
-      let where: SQL | undefined;
-      if (keyword?.includes(',')) {
-        const list = splitList(keyword);
-        where = list.length ? or(inArray(q.text, list), inArray(q.value, list)) : undefined;
-      } else if (keyword) {
-        const pattern = `%${escapeLike(keyword)}%`;
-        where = or(likeOp(q.text, keyword, pattern), likeOp(q.value, keyword, pattern));
-      }
-      const rows = await q.select(where, dictPageSize(req.query.pageSize));
-      return ok(
-        rows
-          .filter((r) => r.value !== null && r.text !== null)
-          .map((r) => toModel({ value: String(r.value), text: String(r.text) })),
-      );
-    },
-  );
+  route<{ Params: Params; Querystring: Query }>(app, ENDPOINTS.dict.loadDict, async (req, reply) => {
+    const source = resolveDict(req.params.dict);
+    if (!allowed(req, reply, source)) return reply;
+    const q = columnsOf(db, source);
+    const keyword = str(req.query.keyword);
+    let where: SQL | undefined;
+    if (keyword?.includes(',')) {
+      const list = splitList(keyword);
+      where = list.length ? or(inArray(q.text, list), inArray(q.value, list)) : undefined;
+    } else if (keyword) {
+      const pattern = `%${escapeLike(keyword)}%`;
+      where = or(likeOp(q.text, keyword, pattern), likeOp(q.value, keyword, pattern));
+    }
+    const rows = await q.select(where, dictPageSize(req.query.pageSize));
+    return ok(
+      rows
+        .filter((r) => r.value !== null && r.text !== null)
+        .map((r) => toModel({ value: String(r.value), text: String(r.text) })),
+    );
+  });
 
-  app.get<{ Params: Params; Querystring: Query }>(
-    '/sys/dict/loadDictItem/:dict',
-    { config: { perm: AUTHENTICATED } },
-    async (req, reply) => {
-      const source = resolveDict(req.params.dict);
-      if (!allowed(req, reply, source)) return reply;
-      const keys = splitList(str(req.query.key));
-      if (keys.length === 0) return ok([]);
-      const q = columnsOf(db, source);
-      const rows = await q.select(inArray(q.value, keys), keys.length * 2);
-      const texts = new Map(rows.map((r) => [String(r.value), r.text == null ? '' : String(r.text)]));
-      const keepMissing = req.query.delNotExist === 'false';
-      return ok(keys.flatMap((k) => (texts.has(k) ? [texts.get(k)!] : keepMissing ? [k] : [])));
-    },
-  );
+  route<{ Params: Params; Querystring: Query }>(app, ENDPOINTS.dict.loadDictItem, async (req, reply) => {
+    const source = resolveDict(req.params.dict);
+    if (!allowed(req, reply, source)) return reply;
+    const keys = splitList(str(req.query.key));
+    if (keys.length === 0) return ok([]);
+    const q = columnsOf(db, source);
+    const rows = await q.select(inArray(q.value, keys), keys.length * 2);
+    const texts = new Map(rows.map((r) => [String(r.value), r.text == null ? '' : String(r.text)]));
+    const keepMissing = req.query.delNotExist === 'false';
+    return ok(keys.flatMap((k) => (texts.has(k) ? [texts.get(k)!] : keepMissing ? [k] : [])));
+  });
 }

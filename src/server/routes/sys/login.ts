@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { ANONYMOUS } from '../../../shared/permissions.ts';
 import { CODE, MSG } from '../../../shared/api.ts';
 import { FORM_RULES } from '../../../shared/validation.ts';
 import { sysUser } from '../../db/schema/index.ts';
@@ -16,6 +15,8 @@ import { findUserByPhone, findUserByUsername } from '../../repos/users.ts';
 import { assertCanLogin, assertNotLocked, loginResult, recordAttempt } from '../../repos/session.ts';
 import { revokeToken } from '../../repos/tokens.ts';
 import { TOKEN_HEADER, type UserRow } from '../../plugins/auth.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { route, routeOf } from '../../lib/route.ts';
 
 const CAPTCHA_TTL_MS = 60_000;
 
@@ -47,9 +48,10 @@ const phoneLoginBody = z.object({
 export default async function loginRoutes(app: FastifyInstance) {
   const cfg = app.config;
 
-  app.get<{ Params: { key: string } }>(
-    '/sys/randomImage/:key',
-    { config: { perm: ANONYMOUS, rateLimit: cfg.rateLimits.captcha }, exposeHeadRoute: false },
+  route<{ Params: { key: string } }>(
+    app,
+    ENDPOINTS.auth.captcha,
+    { config: { rateLimit: cfg.rateLimits.captcha }, exposeHeadRoute: false },
     async (req) => {
       const key = req.params.key.slice(0, 64);
       const code = randomCaptcha();
@@ -68,7 +70,7 @@ export default async function loginRoutes(app: FastifyInstance) {
     }
   };
 
-  app.post('/sys/login', { config: { perm: ANONYMOUS, rateLimit: cfg.rateLimits.login } }, async (req) => {
+  route(app, ENDPOINTS.auth.login, { config: { rateLimit: cfg.rateLimits.login } }, async (req) => {
     const body = parseWith(loginBody, req.body);
     if (cfg.captchaEnabled) {
       if (!body.captcha || body.checkKey == null) throw new BizError(MSG.captchaMissing);
@@ -101,29 +103,23 @@ export default async function loginRoutes(app: FastifyInstance) {
     return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
   });
 
-  app.post(
-    '/sys/phoneLogin',
-    { config: { perm: ANONYMOUS, rateLimit: cfg.rateLimits.login } },
-    async (req) => {
-      const body = parseWith(phoneLoginBody, req.body);
-      await assertNotLocked(app.db, body.mobile, req.ip, cfg);
-      const user = await failureRecorded(body.mobile, req.ip, async () => {
-        // codes are only ever sent to registered numbers: an unknown one fails here like a wrong code
-        const state = await checkCode(app.db, `sms:${body.mobile}`, body.captcha, { consume: true });
-        const u = state === 'ok' ? await findUserByPhone(app.db, body.mobile) : undefined;
-        if (!u) throw new BizError(MSG.smsCodeWrong);
-        assertCanLogin(u);
-        return u;
-      });
-      await recordAttempt(app.db, body.mobile, req.ip, true);
-      return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
-    },
-  );
+  route(app, ENDPOINTS.auth.phoneLogin, { config: { rateLimit: cfg.rateLimits.login } }, async (req) => {
+    const body = parseWith(phoneLoginBody, req.body);
+    await assertNotLocked(app.db, body.mobile, req.ip, cfg);
+    const user = await failureRecorded(body.mobile, req.ip, async () => {
+      // codes are only ever sent to registered numbers: an unknown one fails here like a wrong code
+      const state = await checkCode(app.db, `sms:${body.mobile}`, body.captcha, { consume: true });
+      const u = state === 'ok' ? await findUserByPhone(app.db, body.mobile) : undefined;
+      if (!u) throw new BizError(MSG.smsCodeWrong);
+      assertCanLogin(u);
+      return u;
+    });
+    await recordAttempt(app.db, body.mobile, req.ip, true);
+    return ok(await loginResult(app.db, user, req, cfg), MSG.loginOk);
+  });
 
   app.route({
-    method: ['GET', 'POST'],
-    url: '/sys/logout',
-    config: { perm: ANONYMOUS },
+    ...routeOf(ENDPOINTS.auth.logout),
     handler: async (req) => {
       const header = req.headers[TOKEN_HEADER];
       const token = Array.isArray(header) ? header[0] : header;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import { PERM } from '../../../shared/permissions.ts';
 import { sysDepart, sysRole } from '../../db/schema/index.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { fail, ok } from '../../lib/result.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { route } from '../../lib/route.ts';
 
 interface DepartIdModel {
   key: string;
@@ -14,7 +15,7 @@ interface DepartIdModel {
 
 /** Role and department lookups the user form needs (jeecg-api.md §6.2, §6.3). */
 export default async function orgLookupRoutes(app: FastifyInstance) {
-  app.get('/sys/role/queryall', { config: { perm: PERM.user.list } }, async () => {
+  route(app, ENDPOINTS.role.queryall, async () => {
     const roles = await app.db.select().from(sysRole).orderBy(asc(sysRole.roleCode));
     if (roles.length === 0) return fail('未找到角色信息');
     return ok(
@@ -29,7 +30,7 @@ export default async function orgLookupRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/sys/sysDepart/queryIdTree', { config: { perm: PERM.user.list } }, async () => {
+  route(app, ENDPOINTS.depart.queryIdTree, async () => {
     const rows = await app.db
       .select()
       .from(sysDepart)

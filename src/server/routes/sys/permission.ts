@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { AUTHENTICATED } from '../../../shared/permissions.ts';
 import { sysPermission } from '../../db/schema/index.ts';
 import { bare } from '../../lib/result.ts';
 import { buildMenuTree, buttonAuth } from '../../lib/menu-tree.ts';
 import { allButtonRows, grantedPermissionRows } from '../../repos/permissions.ts';
 import { caller } from '../../plugins/auth.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { route } from '../../lib/route.ts';
 
 const HOME = '首页';
 
 /** GET /sys/permission/getUserPermissionByToken: the caller's menu tree and button rights (§4.1). */
 export default async function permissionRoutes(app: FastifyInstance) {
-  app.get('/sys/permission/getUserPermissionByToken', { config: { perm: AUTHENTICATED } }, async (req) => {
+  route(app, ENDPOINTS.auth.permissions, async (req) => {
     const { user } = caller(req);
     const [granted, buttons] = await Promise.all([
       grantedPermissionRows(app.db, user.id),

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ANONYMOUS } from '../../../shared/permissions.ts';
 import { FORM_RULES } from '../../../shared/validation.ts';
 import { BizError, bare } from '../../lib/result.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { liveCode, putCode, randomDigits } from '../../lib/verify-codes.ts';
 import { findUserByPhone } from '../../repos/users.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { route } from '../../lib/route.ts';
 
 export const SMS_TTL_MS = 600_000;
 
@@ -24,7 +25,7 @@ const smsBody = z.object({
  * (the register call refuses a taken number once the code proved the caller holds that phone).
  */
 export default async function smsRoutes(app: FastifyInstance) {
-  app.post('/sys/sms', { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.sms } }, async (req) => {
+  route(app, ENDPOINTS.auth.sms, { config: { rateLimit: app.config.rateLimits.sms } }, async (req) => {
     const { mobile, smsmode } = parseWith(smsBody, req.body);
     if (await liveCode(app.db, `sms:${mobile}`)) throw new BizError('验证码10分钟内，仍然有效！');
     const user = smsmode === '1' ? undefined : await findUserByPhone(app.db, mobile);

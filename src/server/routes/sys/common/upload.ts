@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import { AUTHENTICATED } from '../../../../shared/permissions.ts';
 import { CODE } from '../../../../shared/api.ts';
 import { UPLOAD_AREA_READERS, uploadReaders } from '../../../../shared/uploads.ts';
 import { sysUpload } from '../../../db/schema/index.ts';
@@ -11,6 +10,8 @@ import { newId } from '../../../lib/ids.ts';
 import { detectType, FILE_TYPES } from '../../../lib/file-types.ts';
 import { bare, fail } from '../../../lib/result.ts';
 import { caller } from '../../../plugins/auth.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { route } from '../../../lib/route.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MSG = {
@@ -39,7 +40,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   const root = path.resolve(app.config.uploadDir);
 
-  app.post('/sys/common/upload', { config: { perm: AUTHENTICATED } }, async (req, reply) => {
+  route(app, ENDPOINTS.file.upload, async (req, reply) => {
     if (!req.isMultipart()) return fail(UPLOAD_MSG.noFile);
     const file = await req.file();
     if (!file) return fail(UPLOAD_MSG.noFile);
@@ -72,32 +73,28 @@ export default async function uploadRoutes(app: FastifyInstance) {
     return bare(null, rel);
   });
 
-  app.get<{ Params: { '*': string } }>(
-    '/sys/common/static/*',
-    { config: { perm: AUTHENTICATED } },
-    async (req, reply) => {
-      const rel = req.params['*'].replace(/,+$/, '');
-      const [row] = await app.db.select().from(sysUpload).where(eq(sysUpload.path, rel)).limit(1);
-      const abs = path.resolve(root, rel);
-      const me = caller(req);
-      const readers = uploadReaders(rel);
-      const mayRead =
-        !!row &&
-        (row.createBy === me.user.username ||
-          // one's own avatar, if it is a picture of the user area (anyone may put any path in
-          // their avatar field, so that alone must not open other people's files)
-          (me.user.avatar === rel && uploadReaders(rel) === UPLOAD_AREA_READERS.user) ||
-          (readers !== undefined && me.perms.has(readers)));
-      if (!row || !mayRead || !abs.startsWith(root + path.sep) || !fs.existsSync(abs))
-        return reply.code(404).send(fail(UPLOAD_MSG.notFound, CODE.NOT_FOUND));
-      const type = FILE_TYPES.find((t) => t.mime === row.mimeType);
-      return reply
-        .header('Content-Type', row.mimeType)
-        .header('Content-Length', String(row.size))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Content-Disposition', disposition(type?.inline ? 'inline' : 'attachment', row.originalName))
-        .send(fs.createReadStream(abs));
-    },
-  );
+  route<{ Params: { '*': string } }>(app, ENDPOINTS.file.static, async (req, reply) => {
+    const rel = req.params['*'].replace(/,+$/, '');
+    const [row] = await app.db.select().from(sysUpload).where(eq(sysUpload.path, rel)).limit(1);
+    const abs = path.resolve(root, rel);
+    const me = caller(req);
+    const readers = uploadReaders(rel);
+    const mayRead =
+      !!row &&
+      (row.createBy === me.user.username ||
+        // one's own avatar, if it is a picture of the user area (anyone may put any path in
+        // their avatar field, so that alone must not open other people's files)
+        (me.user.avatar === rel && uploadReaders(rel) === UPLOAD_AREA_READERS.user) ||
+        (readers !== undefined && me.perms.has(readers)));
+    if (!row || !mayRead || !abs.startsWith(root + path.sep) || !fs.existsSync(abs))
+      return reply.code(404).send(fail(UPLOAD_MSG.notFound, CODE.NOT_FOUND));
+    const type = FILE_TYPES.find((t) => t.mime === row.mimeType);
+    return reply
+      .header('Content-Type', row.mimeType)
+      .header('Content-Length', String(row.size))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Content-Disposition', disposition(type?.inline ? 'inline' : 'attachment', row.originalName))
+      .send(fs.createReadStream(abs));
+  });
 }

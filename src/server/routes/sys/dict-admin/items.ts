@@ -26,6 +26,8 @@ import {
   itemsOfDict,
   planItemBatch,
 } from '../../../repos/dict-admin.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { route, routeOf } from '../../../lib/route.ts';
 
 type Q = Record<string, string | undefined>;
 
@@ -38,13 +40,13 @@ export default async function dictItemRoutes(app: FastifyInstance) {
   const tz = app.config.timezone;
 
   /** Always in `sortOrder`: `column`/`order` are ignored, as JeecgBoot's item list does. */
-  app.get<{ Querystring: Q }>('/sys/dictItem/list', { config: { perm: PERM.dict.list } }, async (req) => {
+  route<{ Querystring: Q }>(app, ENDPOINTS.dictItem.list, async (req) => {
     if (!req.query.dictId?.trim()) throw new BizError(DICT_MSG.dictNotFound);
     const query = { ...req.query, column: undefined, order: undefined };
     return bare(await listEntities(db, DICT_ITEM_LIST, query, tz));
   });
 
-  app.post('/sys/dictItem/add', { config: { perm: PERM.dict.add } }, async (req) => {
+  route(app, ENDPOINTS.dictItem.add, async (req) => {
     const b = parseWith(dictItemAddSchema, req.body);
     const dict = await findDict(db, b.dictId);
     if (!dict) throw new BizError(DICT_MSG.dictNotFound);
@@ -65,9 +67,7 @@ export default async function dictItemRoutes(app: FastifyInstance) {
   });
 
   app.route({
-    method: ['PUT', 'POST'],
-    url: '/sys/dictItem/edit',
-    config: { perm: PERM.dict.edit },
+    ...routeOf(ENDPOINTS.dictItem.edit),
     handler: async (req) => {
       const b = parseWith(dictItemEditSchema, req.body);
       const item = await findDictItem(db, b.id);
@@ -92,26 +92,19 @@ export default async function dictItemRoutes(app: FastifyInstance) {
     },
   });
 
-  app.delete<{ Querystring: Q }>(
-    '/sys/dictItem/delete',
-    { config: { perm: PERM.dict.delete } },
-    async (req) => {
-      const id = oneParam(req.query, 'id');
-      if (!id) throw new BizError(NOTHING_SELECTED);
-      const gone = await db
-        .delete(sysDictItem)
-        .where(eq(sysDictItem.id, id))
-        .returning({ id: sysDictItem.id });
-      if (gone.length === 0) throw new BizError(DICT_MSG.notFound);
-      return okMessage('删除成功!');
-    },
-  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.dictItem.delete, async (req) => {
+    const id = oneParam(req.query, 'id');
+    if (!id) throw new BizError(NOTHING_SELECTED);
+    const gone = await db.delete(sysDictItem).where(eq(sysDictItem.id, id)).returning({ id: sysDictItem.id });
+    if (gone.length === 0) throw new BizError(DICT_MSG.notFound);
+    return okMessage('删除成功!');
+  });
 
   /**
    * The editable grid's values `{dictId, rows, deleteIds}`: all or nothing. Needs dict:edit, plus
    * dict:add for new rows and dict:delete for removed ones. Answers the dictionary's items as saved.
    */
-  app.post('/sys/dictItem/saveBatch', { config: { perm: PERM.dict.edit } }, async (req) => {
+  route(app, ENDPOINTS.dictItem.saveBatch, async (req) => {
     const me = caller(req);
     const b = parseWith(dictItemSaveBatchSchema, req.body);
     const dict = await findDict(db, b.dictId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { ANONYMOUS, PERM } from '../../../../shared/permissions.ts';
+import { PERM } from '../../../../shared/permissions.ts';
 import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
 import {
   changePasswordSchema,
@@ -29,6 +29,8 @@ import {
 } from '../../../repos/user-write.ts';
 import { revokeUserTokens } from '../../../repos/tokens.ts';
 import { caller } from '../../../plugins/auth.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { route, routeOf } from '../../../lib/route.ts';
 
 type Q = Record<string, string | undefined>;
 
@@ -77,7 +79,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
       decorateUsers(db, await db.select().from(sysUser).where(liveUsersIn(ids)), app.config.timezone),
     );
 
-  app.post('/sys/user/add', { config: { perm: PERM.user.add } }, async (req) => {
+  route(app, ENDPOINTS.user.add, async (req) => {
     const by = caller(req).user.username;
     const b = parseWith(userAddSchema, req.body);
     const taken = await findTaken(db, b);
@@ -106,9 +108,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
   });
 
   app.route({
-    method: ['PUT', 'POST'],
-    url: '/sys/user/edit',
-    config: { perm: PERM.user.edit },
+    ...routeOf(ENDPOINTS.user.edit),
     handler: async (req) => {
       const by = caller(req).user.username;
       const raw = (req.body ?? {}) as Record<string, unknown>;
@@ -146,23 +146,19 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     },
   });
 
-  app.delete<{ Querystring: Q }>('/sys/user/delete', { config: { perm: PERM.user.delete } }, async (req) => {
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.delete, async (req) => {
     const me = caller(req).user;
     await logicalDelete(db, targetIds(req.query.id, me.id, '不能删除当前登录用户'), me.username);
     return okMessage('删除用户成功');
   });
 
-  app.delete<{ Querystring: Q }>(
-    '/sys/user/deleteBatch',
-    { config: { perm: PERM.user.delete } },
-    async (req) => {
-      const me = caller(req).user;
-      await logicalDelete(db, targetIds(req.query.ids, me.id, '不能删除当前登录用户'), me.username);
-      return okMessage('批量删除用户成功');
-    },
-  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.deleteBatch, async (req) => {
+    const me = caller(req).user;
+    await logicalDelete(db, targetIds(req.query.ids, me.id, '不能删除当前登录用户'), me.username);
+    return okMessage('批量删除用户成功');
+  });
 
-  app.put('/sys/user/frozenBatch', { config: { perm: PERM.user.freeze } }, async (req) => {
+  route(app, ENDPOINTS.user.frozenBatch, async (req) => {
     const me = caller(req).user;
     const b = parseWith(frozenBatchSchema, req.body);
     const ids = targetIds(b.ids.join(','), me.id, '不能冻结当前登录用户');
@@ -175,7 +171,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     return okMessage('操作成功!');
   });
 
-  app.put('/sys/user/changePassword', { config: { perm: PERM.user.resetPassword } }, async (req) => {
+  route(app, ENDPOINTS.user.changePassword, async (req) => {
     const me = caller(req).user;
     const b = parseWith(changePasswordSchema, req.body);
     const user = await findUserByUsername(db, b.username);
@@ -185,10 +181,11 @@ export default async function userCrudRoutes(app: FastifyInstance) {
   });
 
   /** Anonymous: the registration form checks whether an account name, phone or email is free. */
-  app.get<{ Querystring: Q }>(
-    '/sys/user/checkOnlyUser',
+  route<{ Querystring: Q }>(
+    app,
+    ENDPOINTS.auth.checkOnlyUser,
     // no automatic HEAD route: it would have a rate-limit bucket of its own (and its length tells)
-    { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.check }, exposeHeadRoute: false },
+    { config: { rateLimit: app.config.rateLimits.check }, exposeHeadRoute: false },
     async (req) => {
       const q = req.query;
       const one = (name: string) => oneParam(q, name);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { PERM } from '../../../../shared/permissions.ts';
 import type { Db } from '../../../db/client.ts';
 import { EXPORT_BATCH, entityExportRows, exporterName } from '../../../lib/entity-export.ts';
 import { sendXlsx, type XlsxColumn, type XlsxRow } from '../../../lib/xlsx-export.ts';
 import { USER_LIST, userListWhere } from '../../../repos/users.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { route } from '../../../lib/route.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -38,18 +39,15 @@ export default async function userExportRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timezone;
 
-  app.get<{ Querystring: Q }>(
-    '/sys/user/exportXls',
-    { config: { perm: PERM.user.export } },
-    async (req, reply) =>
-      sendXlsx(reply, {
-        title: '用户列表数据',
-        exporter: exporterName(req),
-        sheetName: '用户列表',
-        columns: USER_EXPORT_COLUMNS,
-        rows: userExportRows(db, req.query, tz),
-        filename: '用户信息.xlsx',
-        asciiFilename: 'users.xlsx',
-      }),
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.exportXls, async (req, reply) =>
+    sendXlsx(reply, {
+      title: '用户列表数据',
+      exporter: exporterName(req),
+      sheetName: '用户列表',
+      columns: USER_EXPORT_COLUMNS,
+      rows: userExportRows(db, req.query, tz),
+      filename: '用户信息.xlsx',
+      asciiFilename: 'users.xlsx',
+    }),
   );
 }

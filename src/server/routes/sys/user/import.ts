@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { PERM } from '../../../../shared/permissions.ts';
 import { USER_STATUS, userImportSchema } from '../../../../shared/user.ts';
 import type { Db } from '../../../db/client.ts';
 import { sysUser } from '../../../db/schema/index.ts';
@@ -10,6 +9,7 @@ import { newId } from '../../../lib/ids.ts';
 import { hashPassword, UNUSABLE_PASSWORD } from '../../../lib/password.ts';
 import { registerImport } from '../../../lib/xlsx-import-route.ts';
 import type { ImportColumn, UniqueRule } from '../../../lib/xlsx-import.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 /** Header titles of a user sheet: those of our export (用户信息.xlsx) plus common variants. */
 export const USER_IMPORT_COLUMNS: ImportColumn[] = [
@@ -42,8 +42,7 @@ const USER_UNIQUE: UniqueRule[] = [
 /** POST /sys/user/importExcel (jeecg-api.md §6.1, §6.15). */
 export default async function userImportRoutes(app: FastifyInstance) {
   await registerImport<z.infer<typeof userImportSchema>>(app, {
-    url: '/sys/user/importExcel',
-    perm: PERM.user.import,
+    endpoint: ENDPOINTS.user.importExcel,
     logName: 'userImportExcelErrorLog',
     okMessage: (n) => `共${n}行数据全部导入成功！`,
     plan: ({ user }) => {

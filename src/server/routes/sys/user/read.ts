@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
-import { PERM } from '../../../../shared/permissions.ts';
 import { sysUser } from '../../../db/schema/index.ts';
 import { allOf, buildFilters } from '../../../lib/query-generator.ts';
 import { BizError, bare, fail, ok } from '../../../lib/result.ts';
@@ -13,6 +12,8 @@ import {
   userRoleIds,
   usersOfDepartTree,
 } from '../../../repos/users.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { route } from '../../../lib/route.ts';
 
 type Q = Record<string, string | undefined>;
 
@@ -24,77 +25,57 @@ export default async function userReadRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timezone;
 
-  app.get<{ Querystring: Q }>('/sys/user/list', { config: { perm: PERM.user.list } }, async (req) =>
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.list, async (req) =>
     bare(await listUsers(db, req.query, tz)),
   );
 
-  app.get<{ Querystring: Q }>('/sys/user/queryById', { config: { perm: PERM.user.list } }, async (req) => {
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.queryById, async (req) => {
     const user = req.query.id ? await findUserById(db, req.query.id) : undefined;
     if (!user) throw new BizError('未找到对应实体');
     return ok(userJson(user, tz));
   });
 
-  app.get<{ Querystring: Q }>(
-    '/sys/user/queryUserRole',
-    { config: { perm: PERM.user.list } },
-    async (req) => {
-      const ids = req.query.userid ? await userRoleIds(db, req.query.userid) : [];
-      return ids.length ? ok(ids) : fail('未找到用户相关角色信息');
-    },
-  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.queryUserRole, async (req) => {
+    const ids = req.query.userid ? await userRoleIds(db, req.query.userid) : [];
+    return ids.length ? ok(ids) : fail('未找到用户相关角色信息');
+  });
 
-  app.get<{ Querystring: Q }>(
-    '/sys/user/userDepartList',
-    { config: { perm: PERM.user.list } },
-    async (req) => {
-      const departs = req.query.userId ? await userDeparts(db, req.query.userId) : [];
-      if (departs.length === 0) return fail('查找失败');
-      return ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName, children: [] })));
-    },
-  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.userDepartList, async (req) => {
+    const departs = req.query.userId ? await userDeparts(db, req.query.userId) : [];
+    if (departs.length === 0) return fail('查找失败');
+    return ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName, children: [] })));
+  });
 
-  app.get<{ Querystring: Q }>(
-    '/sys/user/queryUserByDepId',
-    { config: { perm: PERM.user.select } },
-    async (req) => {
-      if (!req.query.id) throw new BizError('请选择部门');
-      return ok(await usersOfDepartTree(db, req.query.id, req.query.realname, tz));
-    },
-  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.queryUserByDepId, async (req) => {
+    if (!req.query.id) throw new BizError('请选择部门');
+    return ok(await usersOfDepartTree(db, req.query.id, req.query.realname, tz));
+  });
 
-  app.get<{ Querystring: Q }>(
-    '/sys/user/queryUserComponentData',
-    { config: { perm: PERM.user.select } },
-    async (req) => {
-      const q = req.query;
-      const query: Q = {
-        pageNo: q.pageNo,
-        pageSize: q.pageSize,
-        column: q.column,
-        order: q.order,
-        departId: q.departId,
-        id: q.id,
-        realname: contains(q.realname),
-        username: contains(q.username),
-      };
-      return ok(await listUsers(db, query, tz));
-    },
-  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.queryUserComponentData, async (req) => {
+    const q = req.query;
+    const query: Q = {
+      pageNo: q.pageNo,
+      pageSize: q.pageSize,
+      column: q.column,
+      order: q.order,
+      departId: q.departId,
+      id: q.id,
+      realname: contains(q.realname),
+      username: contains(q.username),
+    };
+    return ok(await listUsers(db, query, tz));
+  });
 
   /** Bare JSON array (not wrapped in Result), as JeecgBoot answers it. */
-  app.get<{ Querystring: Q }>(
-    '/sys/user/getMultiUser',
-    { config: { perm: PERM.user.select } },
-    async (req) => {
-      const rows = await db
-        .select()
-        .from(sysUser)
-        .where(
-          and(eq(sysUser.delFlag, 0), eq(sysUser.status, 1), allOf(buildFilters(USER_FIELDS, req.query, tz))),
-        )
-        .orderBy(asc(sysUser.username))
-        .limit(1000);
-      return rows.map((u) => userJson(u, tz));
-    },
-  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.getMultiUser, async (req) => {
+    const rows = await db
+      .select()
+      .from(sysUser)
+      .where(
+        and(eq(sysUser.delFlag, 0), eq(sysUser.status, 1), allOf(buildFilters(USER_FIELDS, req.query, tz))),
+      )
+      .orderBy(asc(sysUser.username))
+      .limit(1000);
+    return rows.map((u) => userJson(u, tz));
+  });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { ANONYMOUS } from '../../../../shared/permissions.ts';
 import { MSG } from '../../../../shared/api.ts';
 import { FORM_RULES } from '../../../../shared/validation.ts';
 import { passwordSchema, usernameSchema } from '../../../../shared/user.ts';
@@ -13,6 +12,8 @@ import { setPassword } from '../../../repos/user-write.ts';
 import { parseWith } from '../../../lib/validate.ts';
 import { checkCode } from '../../../lib/verify-codes.ts';
 import { findUserByPhone, findUserByUsername } from '../../../repos/users.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { route, routeOf } from '../../../lib/route.ts';
 
 const phone = z
   .string({ error: '请输入手机号码' })
@@ -48,9 +49,10 @@ async function requireSms(app: FastifyInstance, mobile: string, code: string, co
 
 /** Anonymous registration and the forgot-password flow (SMS-verified). */
 export default async function registerRoutes(app: FastifyInstance) {
-  app.post(
-    '/sys/user/register',
-    { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.register } },
+  route(
+    app,
+    ENDPOINTS.auth.register,
+    { config: { rateLimit: app.config.rateLimits.register } },
     async (req) => {
       const body = parseWith(registerBody, req.body);
       // the code first: only the holder of the phone learns which names and numbers are taken
@@ -82,9 +84,10 @@ export default async function registerRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/sys/user/phoneVerification',
-    { config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.register } },
+  route(
+    app,
+    ENDPOINTS.auth.phoneVerification,
+    { config: { rateLimit: app.config.rateLimits.register } },
     async (req) => {
       const body = parseWith(verifyBody, req.body);
       // codes reach registered phones only: an unknown number fails the code check like a wrong code
@@ -96,9 +99,7 @@ export default async function registerRoutes(app: FastifyInstance) {
   );
 
   app.route({
-    method: ['GET', 'POST'],
-    url: '/sys/user/passwordChange',
-    config: { perm: ANONYMOUS, rateLimit: app.config.rateLimits.register },
+    ...routeOf(ENDPOINTS.auth.passwordChange, { rateLimit: app.config.rateLimits.register }),
     exposeHeadRoute: false,
     handler: async (req) => {
       const body = parseWith(passwordChangeBody, req.method === 'GET' ? req.query : req.body);

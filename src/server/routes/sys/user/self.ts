@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { AUTHENTICATED } from '../../../../shared/permissions.ts';
 import { RULE_MESSAGES } from '../../../../shared/validation.ts';
 import { updatePasswordSchema } from '../../../../shared/user.ts';
 import { sysUser } from '../../../db/schema/index.ts';
@@ -12,6 +11,8 @@ import { parseWith } from '../../../lib/validate.ts';
 import { userDeparts } from '../../../repos/departs.ts';
 import { userJson } from '../../../repos/user-json.ts';
 import { caller } from '../../../plugins/auth.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { route, routeOf } from '../../../lib/route.ts';
 
 const selectDepartBody = z.object({
   orgCode: z.string({ error: '请选择部门' }).trim().min(1, '请选择部门'),
@@ -20,16 +21,14 @@ const selectDepartBody = z.object({
 
 /** What every signed-in user may do to their own account: departments and password. */
 export default async function selfRoutes(app: FastifyInstance) {
-  app.get('/sys/user/getCurrentUserDeparts', { config: { perm: AUTHENTICATED } }, async (req) => {
+  route(app, ENDPOINTS.self.departs, async (req) => {
     const { user } = caller(req);
     const departs = await userDeparts(app.db, user.id);
     return ok({ list: departs, orgCode: user.orgCode });
   });
 
   app.route({
-    method: ['PUT', 'POST'],
-    url: '/sys/selectDepart',
-    config: { perm: AUTHENTICATED },
+    ...routeOf(ENDPOINTS.self.selectDepart),
     handler: async (req) => {
       const { user } = caller(req);
       const body = parseWith(selectDepartBody, req.body);
@@ -42,9 +41,10 @@ export default async function selfRoutes(app: FastifyInstance) {
     },
   });
 
-  app.put(
-    '/sys/user/updatePassword',
-    { config: { perm: AUTHENTICATED, whilePasswordChangeRequired: true } },
+  route(
+    app,
+    ENDPOINTS.self.updatePassword,
+    { config: { whilePasswordChangeRequired: true } },
     async (req) => {
       const { user } = caller(req);
       const body = parseWith(updatePasswordSchema, req.body);

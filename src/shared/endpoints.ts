@@ -1,0 +1,85 @@
+/**
+ * The system endpoints that are not generated from a resource declaration: each wire path written
+ * once, with its method and the permission the server checks (jeecg-api.md §3–10). The server
+ * registers its routes from these (src/server/lib/route.ts); commands and the web client call
+ * them with `invoke` (src/shared/contracts.ts). Resources derive their own family from their
+ * declaration (`RESOURCE.endpoints`).
+ */
+import { endpoint as e } from './contracts.ts';
+import { ANONYMOUS, AUTHENTICATED, PERM } from './permissions.ts';
+
+export const ENDPOINTS = {
+  auth: {
+    login: e('POST', '/sys/login', ANONYMOUS),
+    phoneLogin: e('POST', '/sys/phoneLogin', ANONYMOUS),
+    logout: e('POST', '/sys/logout', ANONYMOUS, ['GET']),
+    sms: e('POST', '/sys/sms', ANONYMOUS),
+    captcha: e('GET', '/sys/randomImage/:key', ANONYMOUS),
+    register: e('POST', '/sys/user/register', ANONYMOUS),
+    phoneVerification: e('POST', '/sys/user/phoneVerification', ANONYMOUS),
+    /** GET with the new password in the query is JeecgBoot's; the client POSTs */
+    passwordChange: e('POST', '/sys/user/passwordChange', ANONYMOUS, ['GET']),
+    checkOnlyUser: e('GET', '/sys/user/checkOnlyUser', ANONYMOUS),
+    /** menus and button permissions of the session */
+    permissions: e('GET', '/sys/permission/getUserPermissionByToken', AUTHENTICATED),
+  },
+  self: {
+    departs: e('GET', '/sys/user/getCurrentUserDeparts', AUTHENTICATED),
+    selectDepart: e('PUT', '/sys/selectDepart', AUTHENTICATED, ['POST']),
+    updatePassword: e('PUT', '/sys/user/updatePassword', AUTHENTICATED, ['POST']),
+  },
+  user: {
+    list: e('GET', '/sys/user/list', PERM.user.list),
+    queryById: e('GET', '/sys/user/queryById', PERM.user.list),
+    queryUserRole: e('GET', '/sys/user/queryUserRole', PERM.user.list),
+    userDepartList: e('GET', '/sys/user/userDepartList', PERM.user.list),
+    add: e('POST', '/sys/user/add', PERM.user.add),
+    edit: e('PUT', '/sys/user/edit', PERM.user.edit, ['POST']),
+    delete: e('DELETE', '/sys/user/delete', PERM.user.delete),
+    deleteBatch: e('DELETE', '/sys/user/deleteBatch', PERM.user.delete),
+    frozenBatch: e('PUT', '/sys/user/frozenBatch', PERM.user.freeze),
+    changePassword: e('PUT', '/sys/user/changePassword', PERM.user.resetPassword),
+    exportXls: e('GET', '/sys/user/exportXls', PERM.user.export),
+    importExcel: e('POST', '/sys/user/importExcel', PERM.user.import),
+    /** the pickers other screens use */
+    queryUserByDepId: e('GET', '/sys/user/queryUserByDepId', PERM.user.select),
+    queryUserComponentData: e('GET', '/sys/user/queryUserComponentData', PERM.user.select),
+    getMultiUser: e('GET', '/sys/user/getMultiUser', PERM.user.select),
+  },
+  role: {
+    queryall: e('GET', '/sys/role/queryall', PERM.user.list),
+  },
+  depart: {
+    queryIdTree: e('GET', '/sys/sysDepart/queryIdTree', PERM.user.list),
+    queryTreeTableList: e('GET', '/sys/sysDepart/queryTreeTableList', PERM.depart.list),
+  },
+  dict: {
+    refleshCache: e('GET', '/sys/dict/refleshCache', AUTHENTICATED),
+    queryAllDictItems: e('GET', '/sys/dict/queryAllDictItems', AUTHENTICATED),
+    loadDict: e('GET', '/sys/dict/loadDict/:dict', AUTHENTICATED),
+    loadDictItem: e('GET', '/sys/dict/loadDictItem/:dict', AUTHENTICATED),
+  },
+  dictItem: {
+    list: e('GET', '/sys/dictItem/list', PERM.dict.list),
+    add: e('POST', '/sys/dictItem/add', PERM.dict.add),
+    edit: e('PUT', '/sys/dictItem/edit', PERM.dict.edit, ['POST']),
+    delete: e('DELETE', '/sys/dictItem/delete', PERM.dict.delete),
+    saveBatch: e('POST', '/sys/dictItem/saveBatch', PERM.dict.edit),
+  },
+  file: {
+    upload: e('POST', '/sys/common/upload', AUTHENTICATED),
+    /** a stored file: `/sys/common/static/<path>` (its read is checked per file) */
+    static: e('GET', '/sys/common/static/*', AUTHENTICATED),
+  },
+  report: {
+    columns: e('GET', '/online/cgreport/api/getRpColumns/:code', AUTHENTICATED),
+    queryInfo: e('GET', '/online/cgreport/api/getQueryInfo/:id', AUTHENTICATED),
+    data: e('GET', '/online/cgreport/api/getData/:id', AUTHENTICATED),
+  },
+  socket: {
+    /** the notification socket (token as sub-protocol) */
+    notify: e('GET', '/websocket/:userId', AUTHENTICATED),
+    /** the realtime-grid socket */
+    grid: e('GET', '/vxeSocket/:userId/:pageId', AUTHENTICATED),
+  },
+} as const;
