@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { RULE_MESSAGES } from '../../src/shared/validation.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'account.changePassword',
@@ -24,7 +26,7 @@ export default defineCommand({
     const confirmpassword = args.confirmpassword ?? (await ctx.prompt('确认新密码', { secret: true }));
     if (!confirmpassword) throw new Error(RULE_MESSAGES.confirmPasswordRequired);
     if (password !== confirmpassword) throw new Error(RULE_MESSAGES.passwordMismatch);
-    const message = await ctx.api.put<string>('/sys/user/updatePassword', {
+    const message = await invoke<string>(ctx.api, ENDPOINTS.self.updatePassword, {
       username: ctx.keys.username,
       oldpassword,
       password,

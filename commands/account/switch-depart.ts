@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'account.switchDepart',
@@ -13,8 +15,9 @@ export default defineCommand({
   async run(ctx, { orgCode }) {
     if (!orgCode) {
       if (ctx.open) return void (await ctx.open('account.switchDepart'));
-      const { list } = await ctx.api.get<{ list: Array<{ orgCode: string; departName: string }> }>(
-        '/sys/user/getCurrentUserDeparts',
+      const { list } = await invoke<{ list: Array<{ orgCode: string; departName: string }> }>(
+        ctx.api,
+        ENDPOINTS.self.departs,
       );
       if (!list.length) throw new Error('您尚未设置部门信息!');
       return {
@@ -27,10 +30,14 @@ export default defineCommand({
         },
       };
     }
-    const { userInfo } = await ctx.api.put<{ userInfo: Record<string, unknown> }>('/sys/selectDepart', {
-      orgCode,
-      username: ctx.keys.username,
-    });
+    const { userInfo } = await invoke<{ userInfo: Record<string, unknown> }>(
+      ctx.api,
+      ENDPOINTS.self.selectDepart,
+      {
+        orgCode,
+        username: ctx.keys.username,
+      },
+    );
     await ctx.open?.('session.userInfo', { userInfo });
     return { message: `已切换到部门 ${orgCode}` };
   },

@@ -1,4 +1,6 @@
 import { defineCommand } from '../core/define-command.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'auth.logout',
@@ -11,7 +13,7 @@ export default defineCommand({
   confirm: '真的要注销登录吗 ?',
   async run(ctx) {
     // the server logout may fail (expired token…): the local session is cleared regardless (spec §4)
-    await ctx.api.post('/sys/logout').catch(() => undefined);
+    await invoke(ctx.api, ENDPOINTS.auth.logout).catch(() => undefined);
     await ctx.open?.('session.logout');
     return { message: '退出登录成功！' };
   },

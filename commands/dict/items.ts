@@ -5,6 +5,8 @@ import { DICT_ITEMS_MAX } from '../../src/shared/dict-admin.ts';
 import { requireTargets } from '../grid/targets.ts';
 import type { Page } from '../../src/shared/api.ts';
 import { DICT_ITEM_COLUMNS, findDict } from './keys.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'dict.items',
@@ -23,7 +25,7 @@ export default defineCommand({
     const dict = await findDict(ctx, target!);
     // on screen: the editable item grid; in the terminal: the items as a table
     if (ctx.open) return void (await ctx.open('dict.items', { dict }));
-    const page = await ctx.api.get<Page<Record<string, unknown>>>('/sys/dictItem/list', {
+    const page = await invoke<Page<Record<string, unknown>>>(ctx.api, ENDPOINTS.dictItem.list, {
       dictId: dict.id,
       pageSize: DICT_ITEMS_MAX,
     });

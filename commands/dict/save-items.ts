@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { DICTS_KEY, DICT_ITEM_COLUMNS, findDict } from './keys.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 const rowsArg = z.union([z.array(z.record(z.string(), z.unknown())), z.string()]).transform((v, c) => {
   if (Array.isArray(v)) return v;
@@ -33,7 +35,7 @@ export default defineCommand({
   async run(ctx, { dict, rows, deleteIds }) {
     const target = await findDict(ctx, dict);
     // all or nothing: the server checks every row with the grid's own rules first
-    const saved = await ctx.api.post<Array<Record<string, unknown>>>('/sys/dictItem/saveBatch', {
+    const saved = await invoke<Array<Record<string, unknown>>>(ctx.api, ENDPOINTS.dictItem.saveBatch, {
       dictId: target.id,
       rows,
       deleteIds: deleteIds ?? '',

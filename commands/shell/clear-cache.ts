@@ -1,4 +1,6 @@
 import { defineCommand } from '../core/define-command.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'shell.clearCache',
@@ -9,8 +11,8 @@ export default defineCommand({
   keywords: ['字典', '刷新'],
   async run(ctx) {
     try {
-      await ctx.api.get('sys/dict/refleshCache');
-      const dicts = await ctx.api.get<Record<string, unknown[]>>('sys/dict/queryAllDictItems');
+      await invoke(ctx.api, ENDPOINTS.dict.refleshCache);
+      const dicts = await invoke<Record<string, unknown[]>>(ctx.api, ENDPOINTS.dict.queryAllDictItems);
       await ctx.open?.('session.dicts', { dicts });
       return { message: '刷新缓存完成！' };
     } catch {

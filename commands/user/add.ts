@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { USERS_KEY } from './targets.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.add',
@@ -29,7 +31,7 @@ export default defineCommand({
     // without arguments on screen: open the form (the server validates either way)
     if (!args.username && ctx.open) return void (await ctx.open('user.form', { mode: 'add' }));
     const password = args.password ?? (await ctx.prompt('登录密码', { secret: true })) ?? '';
-    const message = await ctx.api.post<string>('/sys/user/add', {
+    const message = await invoke<string>(ctx.api, ENDPOINTS.user.add, {
       username: args.username,
       realname: args.realname,
       password,

@@ -1,6 +1,8 @@
 import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { USERS_KEY, batchTarget, requireSome, targetUserIds } from './targets.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.delete',
@@ -18,7 +20,7 @@ export default defineCommand({
   ...batchTarget,
   async run(ctx, { ids }) {
     const targets = requireSome(await targetUserIds(ctx, ids));
-    const message = await ctx.api.delete<string>('/sys/user/deleteBatch', { ids: targets.join(',') });
+    const message = await invoke<string>(ctx.api, ENDPOINTS.user.deleteBatch, { ids: targets.join(',') });
     return { message: String(message), invalidate: [[...USERS_KEY]] };
   },
 });

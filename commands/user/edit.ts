@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { USERS_KEY, requireSome, targetUserIds } from './targets.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.edit',
@@ -33,8 +35,8 @@ export default defineCommand({
     if (departs !== undefined) given.selecteddeparts = departs;
     if (Object.keys(given).length === 0 && ctx.open)
       return void (await ctx.open('user.form', { mode: 'edit', id: target }));
-    const current = await ctx.api.get<Record<string, unknown>>('/sys/user/queryById', { id: target });
-    const message = await ctx.api.put<string>('/sys/user/edit', {
+    const current = await invoke<Record<string, unknown>>(ctx.api, ENDPOINTS.user.queryById, { id: target });
+    const message = await invoke<string>(ctx.api, ENDPOINTS.user.edit, {
       id: target,
       realname: current.realname,
       ...given,

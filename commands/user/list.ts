@@ -3,6 +3,7 @@ import { defineCommand } from '../core/define-command.ts';
 import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { USER_COLUMNS } from './targets.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 
 export default defineCommand({
   id: 'user.list',
@@ -19,6 +20,6 @@ export default defineCommand({
     ...pagingArgs,
   }),
   async run(ctx, args) {
-    return listPage(ctx, '/sys/user/list', USER_COLUMNS, args);
+    return listPage(ctx, ENDPOINTS.user.list.path, USER_COLUMNS, args);
   },
 });

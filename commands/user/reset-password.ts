@@ -3,6 +3,8 @@ import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { RULE_MESSAGES } from '../../src/shared/validation.ts';
 import { requireSome, targetUserIds } from './targets.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.resetPassword',
@@ -19,10 +21,10 @@ export default defineCommand({
   positional: ['id'],
   async run(ctx, { id, password }) {
     const [target] = requireSome(await targetUserIds(ctx, id));
-    const user = await ctx.api.get<{ username: string }>('/sys/user/queryById', { id: target });
+    const user = await invoke<{ username: string }>(ctx.api, ENDPOINTS.user.queryById, { id: target });
     const pwd = password ?? (await ctx.prompt(`为 ${user.username} 设置新密码`, { secret: true }));
     if (!pwd) throw new Error(RULE_MESSAGES.newPasswordRequired);
-    const message = await ctx.api.put<string>('/sys/user/changePassword', {
+    const message = await invoke<string>(ctx.api, ENDPOINTS.user.changePassword, {
       username: user.username,
       password: pwd,
       confirmpassword: pwd,

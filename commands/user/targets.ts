@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { CommandContext } from '../core/types.ts';
 import { MSG, type Page } from '../../src/shared/api.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 /** The query key prefix of every users read: commands invalidate it after a write. */
 export const USERS_KEY = ['users'] as const;
@@ -21,7 +23,7 @@ export async function targetUserIds(ctx: CommandContext, given: string | undefin
     for (const t of tokens) {
       if (ID_RE.test(t)) ids.push(t);
       else {
-        const page = await ctx.api.get<Page<{ id: string; username: string }>>('/sys/user/list', {
+        const page = await invoke<Page<{ id: string; username: string }>>(ctx.api, ENDPOINTS.user.list, {
           username: t,
           pageSize: 1,
         });

@@ -2,6 +2,8 @@ import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { USER_STATUS } from '../../src/shared/user.ts';
 import { USERS_KEY, batchTarget, requireSome, targetUserIds } from './targets.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.unfreeze',
@@ -21,7 +23,7 @@ export default defineCommand({
   ...batchTarget,
   async run(ctx, { ids }) {
     const targets = requireSome(await targetUserIds(ctx, ids));
-    const message = await ctx.api.put<string>('/sys/user/frozenBatch', {
+    const message = await invoke<string>(ctx.api, ENDPOINTS.user.frozenBatch, {
       ids: targets.join(','),
       status: USER_STATUS.normal,
     });

@@ -25,8 +25,8 @@ export const ENDPOINTS = {
   },
   self: {
     departs: e('GET', '/sys/user/getCurrentUserDeparts', AUTHENTICATED),
-    selectDepart: e('PUT', '/sys/selectDepart', AUTHENTICATED, ['POST']),
-    updatePassword: e('PUT', '/sys/user/updatePassword', AUTHENTICATED, ['POST']),
+    selectDepart: e('POST', '/sys/selectDepart', AUTHENTICATED, ['PUT']),
+    updatePassword: e('POST', '/sys/user/updatePassword', AUTHENTICATED, ['PUT']),
   },
   user: {
     list: e('GET', '/sys/user/list', PERM.user.list),

@@ -22,6 +22,8 @@ import { BizError, fail, okMessage } from './result.ts';
 import { importWorkbook, type FileOutcome, type ImportPlan } from './xlsx-import.ts';
 import { route } from './route.ts';
 import type { EndpointContract } from '../../shared/contracts.ts';
+import { pathOf } from '../../shared/contracts.ts';
+import { ENDPOINTS } from '../../shared/endpoints.ts';
 
 /** Files per request. */
 const MAX_FILES = 20;
@@ -110,7 +112,7 @@ export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteS
       size: text.length,
       createBy: by,
     });
-    return { fileUrl: `/sys/common/static/${rel}`, fileName };
+    return { fileUrl: pathOf(ENDPOINTS.file.static, { '*': rel }), fileName };
   }
 
   async function answer(outcomes: Named[], user: UserRow): Promise<Result<unknown>> {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { POSITION } from '../../shared/resources/position.ts';
+import { POSITION, POSITION_QUERY_BY_CODE } from '../../shared/resources/position.ts';
+import { route } from '../lib/route.ts';
 import { sysPosition } from '../db/schema/index.ts';
 import { BizError, bare } from '../lib/result.ts';
 import type { ServerResource } from './register.ts';
@@ -12,15 +13,11 @@ export const positionServer: ServerResource = {
   table: sysPosition,
   routes(app, gen) {
     /** As JeecgBoot: success with `result: null` when no position has the code. */
-    app.get<{ Querystring: Q }>(
-      `${POSITION.decl.path}/queryByCode`,
-      { config: { perm: POSITION.decl.perms.list } },
-      async (req) => {
-        const code = typeof req.query.code === 'string' ? req.query.code.trim() : '';
-        if (!code) throw new BizError('请输入职务编码');
-        const [row] = await app.db.select().from(sysPosition).where(eq(sysPosition.code, code)).limit(1);
-        return bare(row ? gen.toJson(row, app.config.timezone) : null);
-      },
-    );
+    route<{ Querystring: Q }>(app, POSITION_QUERY_BY_CODE, async (req) => {
+      const code = typeof req.query.code === 'string' ? req.query.code.trim() : '';
+      if (!code) throw new BizError('请输入职务编码');
+      const [row] = await app.db.select().from(sysPosition).where(eq(sysPosition.code, code)).limit(1);
+      return bare(row ? gen.toJson(row, app.config.timezone) : null);
+    });
   },
 };

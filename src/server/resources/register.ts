@@ -30,6 +30,7 @@ import { caller, type UserRow } from '../plugins/auth.ts';
 import { dictLookup } from '../repos/dicts.ts';
 import { escapeLike, str } from '../lib/query-generator.ts';
 import { fieldChecks, fromColumn, refTexts, registerReferenceTarget, toColumns } from './field-types.ts';
+import { routeOf } from '../lib/route.ts';
 
 type Row = Record<string, unknown> & { id: string };
 type Query = Record<string, string | string[] | undefined>;
@@ -374,10 +375,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     if (!contract) continue;
     const generated = handlers[name];
     app.route<{ Querystring: Query }>({
-      // edit answers PUT and POST, as JeecgBoot's @RequestMapping(method = {PUT, POST})
-      method: name === 'edit' ? ['PUT', 'POST'] : contract.method,
-      url: contract.path,
-      config: { perm: contract.permission },
+      ...routeOf(contract),
       handler: sr.override?.[name]?.(generated, gen) ?? generated,
     });
   }

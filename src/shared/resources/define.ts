@@ -417,7 +417,8 @@ export function resourceEndpoints<D extends ResourceDeclaration>(d: D): Endpoint
     list: () => ({ method: 'GET', path: at('list'), permission: perm('list') }),
     queryById: () => ({ method: 'GET', path: at('queryById'), permission: perm('list') }),
     add: () => ({ method: 'POST', path: at('add'), permission: perm('add') }),
-    edit: () => ({ method: 'PUT', path: at('edit'), permission: perm('edit') }),
+    // PUT and POST, as JeecgBoot's @RequestMapping(method = {PUT, POST})
+    edit: () => ({ method: 'PUT', also: ['POST'], path: at('edit'), permission: perm('edit') }),
     delete: () => ({ method: 'DELETE', path: at('delete'), permission: perm('delete') }),
     deleteBatch: () => ({ method: 'DELETE', path: at('deleteBatch'), permission: perm('delete') }),
     exportXls: () => ({ method: 'GET', path: at('exportXls'), permission: perm('export') }),

@@ -2,6 +2,7 @@
  * 职务 (sys_position, jeecg-api.md §6.7): the one place its fields are declared. Codes are referenced
  * from users' comma-separated `post`, so they allow letters, digits, `_` and `-` only.
  */
+import { endpoint } from '../contracts.ts';
 import { PERM } from '../permissions.ts';
 import { SOCKET_KEYS } from '../realtime.ts';
 import { auditFields, defineResource } from './define.ts';
@@ -92,3 +93,10 @@ export const POSITION = defineResource({
     }),
   ],
 });
+
+/** JeecgBoot's queryByCode beside the generated family: the position of a code (`result: null` if none). */
+export const POSITION_QUERY_BY_CODE = endpoint(
+  'GET',
+  `${POSITION.decl.path}/queryByCode`,
+  PERM.position.list,
+);

@@ -3,6 +3,7 @@ import type { Result } from '../../shared/api.ts';
 import { session } from './session.ts';
 import { notify } from './notify.ts';
 import { confirmDialog } from './dialogs.ts';
+import { pathOf, type EndpointContract } from '../../shared/contracts.ts';
 
 /** Request timeout (spec §9). */
 export const REQUEST_TIMEOUT_MS = 9000;
@@ -112,6 +113,20 @@ export async function call<T>(
   if (!res.success) throw new ApiError(res.message || '操作失败', res.code);
   return res.result;
 }
+
+/** `request` to an endpoint contract: its method and path (`:params` filled). */
+export const requestTo = <T = Result>(
+  c: EndpointContract,
+  opts: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
+  params?: Record<string, string>,
+): Promise<T> => request<T>(c.method, pathOf(c, params), opts);
+
+/** `call` to an endpoint contract: its method and path (`:params` filled). */
+export const callTo = <T>(
+  c: EndpointContract,
+  opts: { query?: Query; body?: unknown } = {},
+  params?: Record<string, string>,
+): Promise<T> => call<T>(c.method, pathOf(c, params), opts);
 
 /** The calls commands use (`ctx.api`): JSON in, Result payload out. */
 export const api = {

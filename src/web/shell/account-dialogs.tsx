@@ -2,9 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { RULE_MESSAGES } from '../../shared/validation.ts';
 import { Modal } from '../components/modal.tsx';
 import { Button, Field, Input } from '../components/ui.tsx';
-import { call } from '../lib/api-client.ts';
+import { callTo } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.ts';
 import { registerWidget, runCommand } from './runtime.ts';
+import { ENDPOINTS } from '../../shared/endpoints.ts';
 
 function ChangePassword({ open, onClose }: { open: boolean; onClose(): void }) {
   const [f, setF] = useState({ oldpassword: '', password: '', confirmpassword: '' });
@@ -104,7 +105,7 @@ export function AccountDialogs() {
     const offs = [
       registerWidget('account.changePassword', () => setPwd(true)),
       registerWidget('account.switchDepart', async () => {
-        const { list } = await call<{ list: Depart[] }>('GET', '/sys/user/getCurrentUserDeparts');
+        const { list } = await callTo<{ list: Depart[] }>(ENDPOINTS.self.departs);
         if (!list.length) throw new Error('您尚未设置部门信息!');
         setDeparts(list);
       }),

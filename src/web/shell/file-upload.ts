@@ -1,12 +1,13 @@
 import { apiUrl, authHeaders, ApiError } from '../lib/api-client.ts';
 import { registerWidget } from './runtime.ts';
+import { ENDPOINTS } from '../../shared/endpoints.ts';
 
 /** Upload one file to `/sys/common/upload`; the stored path comes back in `message` (jeecg-api.md §6.14). */
 export async function uploadFile(file: File, biz = 'temp'): Promise<string> {
   const form = new FormData();
   form.append('file', file);
   form.append('biz', biz);
-  const res = await fetch(apiUrl('/sys/common/upload'), {
+  const res = await fetch(apiUrl(ENDPOINTS.file.upload.path), {
     method: 'POST',
     headers: authHeaders(),
     body: form,

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api-client.ts';
+import { callTo } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { Button } from '../../components/ui.tsx';
 import { runCommand } from '../../shell/runtime.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 interface Depart {
   orgCode: string;
@@ -23,7 +24,7 @@ export default function AccountCenterPage() {
   const { userInfo } = useSession();
   const departs = useQuery({
     queryKey: ['account', 'departs'],
-    queryFn: () => call<{ list: Depart[]; orgCode: string }>('GET', '/sys/user/getCurrentUserDeparts'),
+    queryFn: () => callTo<{ list: Depart[]; orgCode: string }>(ENDPOINTS.self.departs),
   });
   return (
     <div className="space-y-4 p-4">

@@ -3,9 +3,10 @@ import { FORM_RULES, RULE_MESSAGES } from '../../../shared/validation.ts';
 import { passwordSchema, firstIssue } from '../../../shared/user.ts';
 import type { Result } from '../../../shared/api.ts';
 import { Button, Field, Input } from '../../components/ui.tsx';
-import { request } from '../../lib/api-client.ts';
+import { requestTo } from '../../lib/api-client.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 /** /user/alteration: forgot password — verify the phone by SMS, then set a new password. */
 export function AlterationPage() {
@@ -20,7 +21,7 @@ export function AlterationPage() {
   async function verify(e: FormEvent) {
     e.preventDefault();
     if (!FORM_RULES.mobile.pattern.test(phone)) return setError(FORM_RULES.mobile.message);
-    const r = await request<Result<{ username: string }>>('POST', '/sys/user/phoneVerification', {
+    const r = await requestTo<Result<{ username: string }>>(ENDPOINTS.auth.phoneVerification, {
       body: { phone, smscode },
     });
     if (!r.success) return setError(r.message);
@@ -33,7 +34,7 @@ export function AlterationPage() {
     const p = passwordSchema.safeParse(password);
     if (!p.success) return setError(firstIssue(p.error));
     if (password !== confirm) return setError(RULE_MESSAGES.passwordMismatch);
-    const r = await request<Result<string>>('POST', '/sys/user/passwordChange', {
+    const r = await requestTo<Result<string>>(ENDPOINTS.auth.passwordChange, {
       body: { username, password, phone, smscode },
     });
     if (!r.success) return setError(r.message);

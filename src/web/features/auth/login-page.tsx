@@ -4,12 +4,13 @@ import { FORM_RULES } from '../../../shared/validation.ts';
 import { CODE } from '../../../shared/api.ts';
 import { Button, Field, Input } from '../../components/ui.tsx';
 import { SliderCheck } from '../../components/slider-check.tsx';
-import { request } from '../../lib/api-client.ts';
+import { requestTo } from '../../lib/api-client.ts';
 import { session, type UserInfo } from '../../lib/session.ts';
 import type { Result } from '../../../shared/api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
 import { SetOwnPassword } from './set-own-password.tsx';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 type LoginResult = Result<{
   token: string;
@@ -48,7 +49,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const afterOwnPassword = async (newPassword: string) => {
     const username = pending!.username;
     setPending(null);
-    const res = await request<LoginResult>('POST', '/sys/login', {
+    const res = await requestTo<LoginResult>(ENDPOINTS.auth.login, {
       body: { username, password: newPassword, remember_me: true },
     });
     if (res.success && Number(res.code) === CODE.OK && !res.result.mustChangePassword)
@@ -62,7 +63,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   const loadCaptcha = async () => {
     const key = String(Date.now());
-    const r = await request<Result<string>>('GET', `/sys/randomImage/${key}`);
+    const r = await requestTo<Result<string>>(ENDPOINTS.auth.captcha, {}, { key });
     setCaptcha({ key, image: r.result, value: '' });
   };
 
@@ -81,7 +82,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     try {
       const res =
         tab === 'account'
-          ? await request<LoginResult>('POST', '/sys/login', {
+          ? await requestTo<LoginResult>(ENDPOINTS.auth.login, {
               body: {
                 username,
                 password,
@@ -90,7 +91,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
                 remember_me: true,
               },
             })
-          : await request<LoginResult>('POST', '/sys/phoneLogin', {
+          : await requestTo<LoginResult>(ENDPOINTS.auth.phoneLogin, {
               body: { mobile, captcha: smsCode, remember_me: true },
             });
       if (res.success && Number(res.code) === CODE.OK) {
@@ -124,7 +125,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           onDone={afterOwnPassword}
           onCancel={() => {
             // the half-open session is of no use: end it on the server too
-            void request('POST', '/sys/logout', { headers: { 'X-Access-Token': pending.token } }).catch(
+            void requestTo(ENDPOINTS.auth.logout, { headers: { 'X-Access-Token': pending.token } }).catch(
               () => undefined,
             );
             setPending(null);

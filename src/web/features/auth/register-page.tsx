@@ -4,9 +4,10 @@ import { FORM_RULES, RULE_MESSAGES } from '../../../shared/validation.ts';
 import { passwordSchema, usernameSchema, firstIssue } from '../../../shared/user.ts';
 import type { Result } from '../../../shared/api.ts';
 import { Button, Field, Input } from '../../components/ui.tsx';
-import { request } from '../../lib/api-client.ts';
+import { requestTo } from '../../lib/api-client.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 /** /user/register: account, password, phone and SMS code (validated with the shared rules). */
 export function RegisterPage() {
@@ -25,7 +26,7 @@ export function RegisterPage() {
     if (form.password !== form.confirm) return setError(RULE_MESSAGES.passwordMismatch);
     if (!FORM_RULES.mobile.pattern.test(form.phone)) return setError(FORM_RULES.mobile.message);
     if (!form.smscode) return setError('请输入验证码');
-    const r = await request<Result<string>>('POST', '/sys/user/register', {
+    const r = await requestTo<Result<string>>(ENDPOINTS.auth.register, {
       body: { username: form.username, password: form.password, phone: form.phone, smscode: form.smscode },
     });
     if (!r.success) return setError(r.message);

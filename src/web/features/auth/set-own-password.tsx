@@ -3,7 +3,8 @@ import { RULE_MESSAGES } from '../../../shared/validation.ts';
 import { firstIssue, updatePasswordSchema } from '../../../shared/user.ts';
 import type { Result } from '../../../shared/api.ts';
 import { Button, Field, Input } from '../../components/ui.tsx';
-import { request } from '../../lib/api-client.ts';
+import { requestTo } from '../../lib/api-client.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 /**
  * Shown right after a login whose password someone else chose (an import or an administrator's
@@ -38,7 +39,7 @@ export function SetOwnPassword({
     if (f.password === f.oldpassword) return setError('新密码不能与旧密码相同');
     setBusy(true);
     try {
-      const res = await request<Result<unknown>>('PUT', '/sys/user/updatePassword', {
+      const res = await requestTo<Result<unknown>>(ENDPOINTS.self.updatePassword, {
         body: parsed.data,
         headers: { 'X-Access-Token': token },
       });

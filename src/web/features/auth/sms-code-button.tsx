@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { FORM_RULES } from '../../../shared/validation.ts';
 import { Button } from '../../components/ui.tsx';
-import { request } from '../../lib/api-client.ts';
+import { requestTo } from '../../lib/api-client.ts';
 import type { Result } from '../../../shared/api.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 /** "获取验证码" with a 60 s countdown; mode "0" login, "1" register, "2" forgot password. */
 export function SmsCodeButton({
@@ -22,7 +23,7 @@ export function SmsCodeButton({
   }, [left]);
   const send = async () => {
     if (!FORM_RULES.mobile.pattern.test(mobile)) return onError(FORM_RULES.mobile.message);
-    const r = await request<Result<null>>('POST', '/sys/sms', { body: { mobile, smsmode: mode } });
+    const r = await requestTo<Result<null>>(ENDPOINTS.auth.sms, { body: { mobile, smsmode: mode } });
     if (!r.success) return onError(r.message);
     onError('');
     setLeft(60);

@@ -3,6 +3,7 @@ import { Button, Input } from '../../components/ui.tsx';
 import { TreeGrid, type TreeColumn } from '../../components/data-grid/tree/tree-grid.tsx';
 import type { TreeRecord } from '../../components/data-grid/tree/tree-rows.ts';
 import { notify } from '../../lib/notify.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 /** A department row of GET /sys/sysDepart/queryTreeTableList. */
 interface DepartRow extends TreeRecord {
@@ -17,7 +18,7 @@ interface DepartRow extends TreeRecord {
   createTime: string | null;
 }
 
-const DEPART_TREE_URL = '/sys/sysDepart/queryTreeTableList';
+const DEPART_TREE_URL = ENDPOINTS.depart.queryTreeTableList.path;
 
 const DEPART_COLUMNS: Array<TreeColumn<DepartRow>> = [
   { field: 'departName', title: '部门名称', width: 280 },

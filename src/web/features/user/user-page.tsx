@@ -5,11 +5,16 @@ import type { ListPageConfig } from '../../components/data-grid/list/types.ts';
 import type { UserRow } from './api/get-users.ts';
 import { USER_COLUMNS, USER_SEARCH, USER_SUPER_QUERY } from './user-columns.ts';
 import { UserFormHost } from './components/user-form.tsx';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 const USER_LIST: ListPageConfig<UserRow> = {
   pageKey: 'user',
   title: '用户',
-  url: { list: '/sys/user/list', exportXls: '/sys/user/exportXls', importExcel: '/sys/user/importExcel' },
+  url: {
+    list: ENDPOINTS.user.list.path,
+    exportXls: ENDPOINTS.user.exportXls.path,
+    importExcel: ENDPOINTS.user.importExcel.path,
+  },
   perms: { export: PERM.user.export, import: PERM.user.import },
   queryKey: ['users'],
   columns: USER_COLUMNS,

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/api-client.ts';
+import { callTo } from '../../lib/api-client.ts';
 import type { AuthEntry } from '../../lib/session.ts';
 import type { MenuNode } from './menu-model.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 export interface UserPermissions {
   menu: MenuNode[];
@@ -15,7 +16,7 @@ export const permissionsQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['permissions', token],
     queryFn: async () => {
-      const p = await call<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken');
+      const p = await callTo<UserPermissions>(ENDPOINTS.auth.permissions);
       if (!Array.isArray(p?.menu) || p.menu.length === 0)
         throw new Error('permissions must be a non-null array');
       return p;

@@ -1,20 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CustomCellEditorProps } from 'ag-grid-react';
-import { call } from '../../../lib/api-client.ts';
+import { callTo } from '../../../lib/api-client.ts';
 import type { GridRow } from '../editable/types.ts';
 import { colKeyOf, type EditableCellContext } from './grid-context.ts';
 import { flattenDepartTree, type DepartNode, type PickItem } from './picker-items.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 type Props = CustomCellEditorProps<GridRow, unknown, EditableCellContext>;
 
 /** Users matching a keyword (username or name), first page. */
 async function searchUsers(keyword: string, store: string, text: string): Promise<PickItem[]> {
-  const page = await call<{ records: Array<Record<string, unknown>> }>(
-    'GET',
-    '/sys/user/queryUserComponentData',
-    {
-      query: { pageNo: 1, pageSize: 10, ...(keyword ? { realname: keyword } : {}) },
-    },
+  const page = await callTo<{ records: Array<Record<string, unknown>> }>(
+    ENDPOINTS.user.queryUserComponentData,
+    { query: { pageNo: 1, pageSize: 10, ...(keyword ? { realname: keyword } : {}) } },
   );
   return (page?.records ?? []).map((u) => ({
     value: String(u[store] ?? ''),
@@ -123,7 +121,7 @@ export function DepartSelectEditor(p: Props) {
   const [load] = useState(() => {
     let tree: Promise<DepartNode[]> | null = null;
     return async (kw: string) => {
-      tree ??= call<DepartNode[]>('GET', '/sys/sysDepart/queryIdTree');
+      tree ??= callTo<DepartNode[]>(ENDPOINTS.depart.queryIdTree);
       return flattenDepartTree((await tree) ?? [], kw);
     };
   });

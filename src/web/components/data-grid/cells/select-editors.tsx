@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CustomCellEditorProps } from 'ag-grid-react';
-import { call } from '../../../lib/api-client.ts';
+import { callTo } from '../../../lib/api-client.ts';
 import { GRID } from '../editable/column-defaults.ts';
 import type { ColumnOption, GridRow } from '../editable/types.ts';
 import { colKeyOf, type EditableCellContext } from './grid-context.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 type Props = CustomCellEditorProps<GridRow, unknown, EditableCellContext>;
 
@@ -47,9 +48,11 @@ function useRemoteOptions(dictCode: string | undefined, keyword: string, enabled
   useEffect(() => {
     if (!enabled || !dictCode) return;
     const timer = setTimeout(() => {
-      call<Array<{ value: string; text: string }>>('GET', `/sys/dict/loadDict/${dictCode}`, {
-        query: { keyword, pageSize: 20 },
-      })
+      callTo<Array<{ value: string; text: string }>>(
+        ENDPOINTS.dict.loadDict,
+        { query: { keyword, pageSize: 20 } },
+        { dict: dictCode },
+      )
         .then((list) => setOptions((list ?? []).map((i) => ({ value: String(i.value), text: i.text }))))
         .catch(() => setOptions([]));
     }, GRID.asyncSearchDebounceMs);

@@ -24,6 +24,8 @@ import {
 } from './upload-state.ts';
 import { uploadFile } from './upload-transport.ts';
 import { UploadThumb } from './upload-thumb.tsx';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { pathOf } from '../../../../shared/contracts.ts';
 
 /** Column settings an upload cell reads (spec §3 editable grid column fields). */
 export interface UploadCellParams {
@@ -66,7 +68,7 @@ function FileName({ file, allowDownload }: { file: UploadFile; allowDownload?: b
       onMouseDown={(e) => e.stopPropagation()}
       onClick={(e) => {
         e.stopPropagation();
-        void downloadFile(`/sys/common/static/${path}`, {}, file.name).catch(() => undefined);
+        void downloadFile(pathOf(ENDPOINTS.file.static, { '*': path }), {}, file.name).catch(() => undefined);
       }}
     >
       {label}

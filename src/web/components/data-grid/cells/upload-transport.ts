@@ -4,9 +4,11 @@
  * with the token (GET /sys/common/static/<path> needs it) and shown through object URLs.
  */
 import { apiUrl, authHeaders } from '../../../lib/api-client.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { pathOf } from '../../../../shared/contracts.ts';
 
 /** Default upload endpoint (spec §7). */
-export const UPLOAD_ACTION = '/sys/common/upload';
+export const UPLOAD_ACTION = ENDPOINTS.file.upload.path;
 
 /** Where and how one file is sent. */
 export interface UploadRequest {
@@ -56,7 +58,7 @@ export function uploadFile(file: File, req: UploadRequest = {}): Promise<unknown
 
 /** The URL of a stored path (absolute URLs, as minio/alioss return, pass through). */
 export const staticUrl = (path: string): string =>
-  /^https?:\/\//.test(path) ? path : apiUrl(`/sys/common/static/${path.replace(/^\//, '')}`);
+  /^https?:\/\//.test(path) ? path : apiUrl(pathOf(ENDPOINTS.file.static, { '*': path.replace(/^\//, '') }));
 
 const blobUrls = new Map<string, Promise<string>>();
 

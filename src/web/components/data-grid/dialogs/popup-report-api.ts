@@ -1,5 +1,6 @@
-import { call } from '../../../lib/api-client.ts';
+import { callTo } from '../../../lib/api-client.ts';
 import type { ReportFetchers } from './popup-report-queries.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 /** A dictionary option of `dictOptions`. */
 export interface DictOption {
@@ -45,17 +46,13 @@ export interface RpDataPage {
 /** Parameters of `getData/{id}`: paging, sort and search fields (`field`, `field_begin`, `field_end`). */
 export type RpDataParams = Record<string, string | number | undefined>;
 
-const BASE = '/online/cgreport/api';
-
 /** GET getRpColumns/{code}: columns, dictionaries and the report id. */
-export const getRpColumns = (code: string) =>
-  call<RpColumnsInfo>('GET', `${BASE}/getRpColumns/${encodeURIComponent(code)}`);
+export const getRpColumns = (code: string) => callTo<RpColumnsInfo>(ENDPOINTS.report.columns, {}, { code });
 /** GET getQueryInfo/{id}: the search items. */
-export const getQueryInfo = (id: string) =>
-  call<RpQueryItem[]>('GET', `${BASE}/getQueryInfo/${encodeURIComponent(id)}`);
+export const getQueryInfo = (id: string) => callTo<RpQueryItem[]>(ENDPOINTS.report.queryInfo, {}, { id });
 /** GET getData/{id}: one page of rows. */
 export const getRpData = (id: string, params: RpDataParams) =>
-  call<RpDataPage>('GET', `${BASE}/getData/${encodeURIComponent(id)}`, { query: params });
+  callTo<RpDataPage>(ENDPOINTS.report.data, { query: params }, { id });
 
 /** The client's cgreport calls, for the cached queries of `popup-report-queries.ts`. */
 export const reportFetchers: ReportFetchers = {

@@ -6,6 +6,8 @@
 import { ApiError, apiBase, apiUrl, authHeaders, REQUEST_TIMEOUT_MS } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
 import { readProgress, socketUrl, type ImportProgress } from './import-logic.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { pathOf } from '../../../../shared/contracts.ts';
 
 /** How long the upload waits for the progress socket to open. */
 const SOCKET_WAIT_MS = 2000;
@@ -65,7 +67,14 @@ export function watchImportProgress(
   if (!token || !userInfo?.id || typeof WebSocket === 'undefined') return Promise.resolve(none);
   let socket: WebSocket;
   try {
-    socket = new WebSocket(socketUrl(apiBase(), `websocket/${userInfo.id}`, window.location.origin), [token]);
+    socket = new WebSocket(
+      socketUrl(
+        apiBase(),
+        pathOf(ENDPOINTS.socket.notify, { userId: String(userInfo.id) }),
+        window.location.origin,
+      ),
+      [token],
+    );
   } catch {
     return Promise.resolve(none);
   }

@@ -1,3 +1,6 @@
+import { pathOf } from '../../../../shared/contracts.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+
 /** Spec §9: heartbeat every 10 s after a reply, reply timeout 6 s, reconnect after 5 s. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 export const REPLY_TIMEOUT_MS = 6_000;
@@ -192,7 +195,7 @@ export function vxeSocketUrl(
   location: { protocol: string; host: string },
 ): string {
   const base = apiBase.replace(/\/+$/, '');
-  const path = `/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`;
+  const path = pathOf(ENDPOINTS.socket.grid, { userId, pageId });
   const absolute = /^(https?):\/\/(.*)$/i.exec(base);
   if (absolute) return `${absolute[1]!.toLowerCase() === 'https' ? 'wss' : 'ws'}://${absolute[2]}${path}`;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Page } from '../../../../shared/api.ts';
-import { call } from '../../../lib/api-client.ts';
+import { callTo } from '../../../lib/api-client.ts';
 import type { DepartIdNode } from './depart-options.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 /** A user found by the user picker (value = username). */
 export interface PickedUser {
@@ -14,7 +15,7 @@ export interface PickedUser {
 export const departIdTreeQuery = () =>
   queryOptions({
     queryKey: ['superQuery', 'departIdTree'],
-    queryFn: () => call<DepartIdNode[]>('GET', '/sys/sysDepart/queryIdTree'),
+    queryFn: () => callTo<DepartIdNode[]>(ENDPOINTS.depart.queryIdTree),
     staleTime: 60_000,
   });
 
@@ -24,7 +25,7 @@ export const userSearchQuery = (text: string) =>
     queryKey: ['superQuery', 'users', text],
     queryFn: async () =>
       (
-        await call<Page<PickedUser>>('GET', '/sys/user/queryUserComponentData', {
+        await callTo<Page<PickedUser>>(ENDPOINTS.user.queryUserComponentData, {
           query: { realname: `*${text}*`, pageNo: 1, pageSize: 10 },
         })
       ).records,

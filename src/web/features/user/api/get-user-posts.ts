@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { callTo } from '../../../lib/api-client.ts';
 import type { UserRow } from './get-users.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 /** A chosen position: its code (the stored value) and name (what the field shows). */
 export interface UserPost {
@@ -27,7 +28,7 @@ export const userPostsQuery = (id: string) =>
   queryOptions({
     queryKey: ['users', 'posts', id],
     queryFn: async () => {
-      const page = await call<{ records: UserRow[] }>('GET', '/sys/user/list', {
+      const page = await callTo<{ records: UserRow[] }>(ENDPOINTS.user.list, {
         query: { code: id, pageNo: 1, pageSize: 1 },
       });
       const row = page.records.find((r) => r.id === id);

@@ -1,25 +1,26 @@
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { callTo } from '../../../lib/api-client.ts';
 import type { UserRow } from './get-users.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 export const userQuery = (id: string) =>
   queryOptions({
     queryKey: ['users', 'detail', id],
-    queryFn: () => call<UserRow>('GET', '/sys/user/queryById', { query: { id } }),
+    queryFn: () => callTo<UserRow>(ENDPOINTS.user.queryById, { query: { id } }),
   });
 
 export const userRolesQuery = (id: string) =>
   queryOptions({
     queryKey: ['users', 'roles', id],
     queryFn: () =>
-      call<string[]>('GET', '/sys/user/queryUserRole', { query: { userid: id } }).catch(() => [] as string[]),
+      callTo<string[]>(ENDPOINTS.user.queryUserRole, { query: { userid: id } }).catch(() => [] as string[]),
   });
 
 export const userDepartsQuery = (id: string) =>
   queryOptions({
     queryKey: ['users', 'departs', id],
     queryFn: () =>
-      call<Array<{ key: string; title: string }>>('GET', '/sys/user/userDepartList', {
+      callTo<Array<{ key: string; title: string }>>(ENDPOINTS.user.userDepartList, {
         query: { userId: id },
       }).catch(() => [] as Array<{ key: string; title: string }>),
   });
@@ -27,8 +28,7 @@ export const userDepartsQuery = (id: string) =>
 export const rolesQuery = () =>
   queryOptions({
     queryKey: ['roles', 'all'],
-    queryFn: () =>
-      call<Array<{ id: string; roleName: string; roleCode: string }>>('GET', '/sys/role/queryall'),
+    queryFn: () => callTo<Array<{ id: string; roleName: string; roleCode: string }>>(ENDPOINTS.role.queryall),
     staleTime: 60_000,
   });
 
@@ -41,6 +41,6 @@ export interface DepartNode {
 export const departTreeQuery = () =>
   queryOptions({
     queryKey: ['departs', 'idTree'],
-    queryFn: () => call<DepartNode[]>('GET', '/sys/sysDepart/queryIdTree'),
+    queryFn: () => callTo<DepartNode[]>(ENDPOINTS.depart.queryIdTree),
     staleTime: 60_000,
   });

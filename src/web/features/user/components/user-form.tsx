@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { userAddSchema, userEditSchema } from '../../../../shared/user.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { Button, Field, Input } from '../../../components/ui.tsx';
-import { request } from '../../../lib/api-client.ts';
+import { requestTo } from '../../../lib/api-client.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
 import type { Result } from '../../../../shared/api.ts';
 import { PERM } from '../../../../shared/permissions.ts';
@@ -17,6 +17,7 @@ import {
 } from '../api/get-user.ts';
 import { userPostsQuery } from '../api/get-user-posts.ts';
 import { UserPostField } from './user-post-field.tsx';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 type Values = Record<string, string>;
 type Errors = Record<string, string | undefined>;
@@ -71,7 +72,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
   /** the async duplicate check (GET /sys/user/checkOnlyUser) on leaving a unique field */
   const checkUnique = (k: keyof typeof UNIQUE_LABEL) => async () => {
     if (!v[k]) return;
-    const r = await request<Result<boolean>>('GET', '/sys/user/checkOnlyUser', { query: { [k]: v[k], id } });
+    const r = await requestTo<Result<boolean>>(ENDPOINTS.auth.checkOnlyUser, { query: { [k]: v[k], id } });
     // clear only a uniqueness message: a format error set by submit meanwhile stays
     setErrors((e) => ({
       ...e,

@@ -1,15 +1,15 @@
 import { BusinessSelectModal } from '../../../components/data-grid/dialogs/business-select-modal.tsx';
 import type { PickColumn } from '../../../components/data-grid/dialogs/pick-table.tsx';
+import { POSITION } from '../../../../shared/resources/position.ts';
 import type { UserPost } from '../api/get-user-posts.ts';
 
-const COLUMNS: PickColumn[] = [
-  { title: '职务编码', dataIndex: 'code' },
-  { title: '职务名称', dataIndex: 'name' },
-  { title: '职级', dataIndex: 'postRank_dictText' },
-];
+/** The positions' listed fields (dictionary fields by their text), from the declaration. */
+const COLUMNS: PickColumn[] = POSITION.surfaces.list
+  .filter((f) => !f.system)
+  .map((f) => ({ title: f.title, dataIndex: f.dict ? `${f.key}_dictText` : f.key }));
 
 /**
- * 选择职务: the business select modal over GET /sys/position/list, many positions, searched by
+ * 选择职务: the business select modal over the positions' list endpoint, many positions, searched by
  * name; the codes already chosen start selected. Confirming returns the chosen codes and names.
  */
 export function UserPostPicker({
@@ -27,7 +27,7 @@ export function UserPostPicker({
     <BusinessSelectModal
       open={open}
       title="选择职务"
-      url="/sys/position/list"
+      url={POSITION.endpoints.list.path}
       columns={COLUMNS}
       rowKey="code"
       multi
