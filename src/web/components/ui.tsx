@@ -1,4 +1,13 @@
-import { forwardRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  cloneElement,
+  forwardRef,
+  isValidElement,
+  useId,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 /** Small primitives styled once; every page uses these rather than its own classes. */
 export const Button = forwardRef<
@@ -39,7 +48,12 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   );
 });
 
-/** A labelled form row with its validation message. */
+/**
+ * A labelled form row with its validation message. A single control (input, select, textarea,
+ * `Input`) is labelled by `for`/`id` and described by its message, so its accessible name is the
+ * label alone (not the label plus the chosen option or the error text); a composite (a code input
+ * with its send button) stays wrapped by the label.
+ */
 export function Field({
   label,
   error,
@@ -49,16 +63,38 @@ export function Field({
   error?: string | null;
   children: ReactNode;
 }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const message = error ? (
+    <span id={errorId} role="alert" className="block text-xs text-red-600">
+      {error}
+    </span>
+  ) : null;
+  const single =
+    isValidElement(children) &&
+    (children.type === Input || ['input', 'select', 'textarea'].includes(children.type as string));
+  if (!single)
+    return (
+      <div className="block space-y-1 text-sm">
+        <label className="block space-y-1">
+          <span className="text-gray-600">{label}</span>
+          {children}
+        </label>
+        {message}
+      </div>
+    );
+  const control = cloneElement(children as ReactElement<Record<string, unknown>>, {
+    id,
+    ...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}),
+  });
   return (
-    <label className="block space-y-1 text-sm">
-      <span className="text-gray-600">{label}</span>
-      {children}
-      {error ? (
-        <span role="alert" className="block text-xs text-red-600">
-          {error}
-        </span>
-      ) : null}
-    </label>
+    <div className="block space-y-1 text-sm">
+      <label htmlFor={id} className="block text-gray-600">
+        {label}
+      </label>
+      {control}
+      {message}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Input } from '../../ui.tsx';
+import { Button, Field, Input } from '../../ui.tsx';
 import { useSession } from '../../../lib/session.ts';
 import type { SearchField } from './types.ts';
 import { AreaInput } from '../../fields/area-input.tsx';
@@ -52,8 +52,7 @@ export function SearchBar({
             </label>
           );
         return (
-          <label key={f.key} className="text-sm">
-            <span className="mb-1 block text-gray-600">{f.label}</span>
+          <Field key={f.key} label={f.label}>
             {f.type === 'select' ? (
               <select
                 className="rounded border p-1"
@@ -76,7 +75,7 @@ export function SearchBar({
                 onChange={(e) => set(f.key, e.target.value)}
               />
             )}
-          </label>
+          </Field>
         );
       })}
       <Button type="submit" variant="primary">
