@@ -3,7 +3,11 @@
  * no event handlers, no `javascript:` links, no inline styles. The server sanitises on write (the
  * resource field rule runs this) and the client again on render, with the same function.
  */
-import { FilterXSS, getDefaultWhiteList, type IWhiteList } from 'xss';
+import xss, { FilterXSS, type IWhiteList } from 'xss';
+
+// xss is CommonJS and Node's ESM loader finds no named export getDefaultWhiteList in it (the
+// server would not start): take it from the module object
+const { getDefaultWhiteList } = xss as unknown as { getDefaultWhiteList(): IWhiteList };
 
 const TAGS = [
   'p', 'br', 'hr', 'span', 'div', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'sub', 'sup',
