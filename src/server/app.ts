@@ -29,6 +29,8 @@ import userImportRoutes from './routes/sys/user/import.ts';
 import dictItemRoutes from './routes/sys/dict-admin/items.ts';
 import dictRoutes from './routes/sys/dict.ts';
 import dictLoadRoutes from './routes/sys/dict-load.ts';
+import dictReadRoutes from './routes/sys/dict-read.ts';
+import { TableAllowList } from './lib/table-allowlist.ts';
 import orgLookupRoutes from './routes/sys/org-lookups.ts';
 import departTreeRoutes from './routes/sys/depart-tree.ts';
 import uploadRoutes from './routes/sys/common/upload.ts';
@@ -64,6 +66,7 @@ export interface BuildOptions {
 
 /** The JeecgBoot-compatible API: every route below is served under `config.basePath`. */
 async function api(app: FastifyInstance, opts: { resources: readonly ServerResource[] }) {
+  app.decorate('tables', new TableAllowList(opts.resources));
   await app.register(authPlugin);
   await app.register(notifySocket);
   await app.register(vxeSocket);
@@ -82,6 +85,7 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(dictItemRoutes);
   await app.register(dictRoutes);
   await app.register(dictLoadRoutes);
+  await app.register(dictReadRoutes);
   await app.register(orgLookupRoutes);
   await app.register(departTreeRoutes);
   await app.register(uploadRoutes);

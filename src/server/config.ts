@@ -74,6 +74,8 @@ export interface AppConfig {
   loginLockMinutes: number;
   tokenTtlMs: number;
   safeMode: boolean;
+  /** secret of the dictionary calls' X-Sign (jeecg-api.md §1.5); unset → signatures are not checked */
+  signatureSecret: string | undefined;
   logLevel: string;
   /** which proxies may set X-Forwarded-For (see parseTrustProxy) */
   trustProxy: TrustProxy;
@@ -103,6 +105,7 @@ export function loadConfig(
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 10),
     tokenTtlMs: int(env.TOKEN_TTL_MS, 604_800_000),
     safeMode: bool(env.SAFE_MODE, false),
+    signatureSecret: env.SIGNATURE_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: Object.fromEntries(

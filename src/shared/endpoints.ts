@@ -58,6 +58,15 @@ export const ENDPOINTS = {
     queryAllDictItems: e('GET', '/sys/dict/queryAllDictItems', AUTHENTICATED),
     loadDict: e('GET', '/sys/dict/loadDict/:dict', AUTHENTICATED),
     loadDictItem: e('GET', '/sys/dict/loadDictItem/:dict', AUTHENTICATED),
+    /** every item of a dictionary code or `table,text,code` (signed call) */
+    getDictItems: e('GET', '/sys/dict/getDictItems/:dict', AUTHENTICATED),
+    getDictText: e('GET', '/sys/dict/getDictText/:dict/:key', AUTHENTICATED),
+    /** tree of an allow-listed table (signed call) */
+    loadTreeData: e('GET', '/sys/dict/loadTreeData', AUTHENTICATED),
+  },
+  /** whether a value is free in a column (forms' unique fields); the table's read permission is checked */
+  duplicate: {
+    check: e('GET', '/sys/duplicate/check', AUTHENTICATED),
   },
   dictItem: {
     list: e('GET', '/sys/dictItem/list', PERM.dict.list),

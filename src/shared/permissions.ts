@@ -71,6 +71,13 @@ export const PERM = {
     delete: 'dict:delete',
     refreshCache: 'dict:refreshCache',
   },
+  /** 编码校验规则 (sys_check_rule) */
+  checkRule: {
+    list: 'checkRule:list',
+    add: 'checkRule:add',
+    edit: 'checkRule:edit',
+    delete: 'checkRule:delete',
+  },
   /** category dictionary (sys_category) */
   category: {
     list: 'category:list',

@@ -17,6 +17,7 @@ import { partnerServer } from './partner.ts';
 import { projectServer } from './project.ts';
 import { technicianServer } from './technician.ts';
 import { techServiceServer } from './technician-service.ts';
+import { checkRuleServer } from './check-rule.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -34,6 +35,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   goods: goodsServer,
   customer: customerServer,
   customerAddress: customerAddressServer,
+  checkRule: checkRuleServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

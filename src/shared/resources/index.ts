@@ -15,6 +15,7 @@ import { PARTNER } from './partner.ts';
 import { PROJECT } from './project.ts';
 import { TECHNICIAN } from './technician.ts';
 import { TECH_SERVICE } from './technician-service.ts';
+import { CHECK_RULE } from './check-rule.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -32,6 +33,7 @@ export const RESOURCES = [
   GOODS,
   CUSTOMER,
   CUSTOMER_ADDRESS,
+  CHECK_RULE,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

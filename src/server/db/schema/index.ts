@@ -7,3 +7,4 @@ export * from './logs.ts';
 export * from './files.ts';
 export * from './yy-operations.ts';
 export * from './yy-catalogue.ts';
+export * from './messaging.ts';

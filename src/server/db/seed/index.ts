@@ -1,3 +1,4 @@
+import { seedMessaging } from './messaging.ts';
 import { randomBytes } from 'node:crypto';
 import { eq, gte } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -82,7 +83,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * Version of the seed data. Raise it when seed data is added: the next start then inserts the rows
  * whose keys were never applied, and nothing an administrator deleted comes back.
  */
-export const SEED_VERSION = 5;
+export const SEED_VERSION = 6;
 
 /** A strong random password for a seeded account (shown once, at the start that created it). */
 export const randomPassword = () => randomBytes(12).toString('base64url');
@@ -252,8 +253,9 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
   }
   const operationKeys = await seedOperations(db, ledger.applied, opts);
   const catalogueKeys = await seedCatalogue(db, ledger.applied);
+  const messagingKeys = await seedMessaging(db, ledger.applied);
   // every key of this version is now applied (also those of rows that happened to exist already)
-  await recordKeys(db, [...seedKeys(), ...operationKeys, ...catalogueKeys], ledger.applied);
+  await recordKeys(db, [...seedKeys(), ...operationKeys, ...catalogueKeys, ...messagingKeys], ledger.applied);
   return { applied: true, createdUsers };
 }
 

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_MAX_IMAGES } from '../../../shared/resources/field-rules.ts';
 import type { ResourceReference, ResourceUpload } from '../../../shared/resources/define.ts';
-import { useSession } from '../../lib/session.ts';
+import { useDictItems } from '../../lib/dict-items.ts';
 import { Input } from '../ui.tsx';
 import { AreaInput } from './area-input.tsx';
 import { ImagesInput } from './images-input.tsx';
@@ -30,7 +30,7 @@ export interface FieldInputProps {
 }
 
 export function FieldInput(p: FieldInputProps) {
-  const { dicts } = useSession();
+  const dictItems = useDictItems(p.options ? undefined : p.dictCode);
   switch (p.type) {
     case 'select':
       return (
@@ -41,7 +41,7 @@ export function FieldInput(p: FieldInputProps) {
           onChange={(e) => p.onChange(e.target.value)}
         >
           <option value="">请选择</option>
-          {(p.options ?? dicts[p.dictCode ?? ''] ?? []).map((o) => (
+          {(p.options ?? dictItems).map((o) => (
             <option key={o.value} value={o.value}>
               {o.text}
             </option>

@@ -108,6 +108,17 @@ export const SYSTEM_MENU: SeedMenu = {
       ],
     },
     {
+      name: '编码校验规则',
+      url: '/isystem/checkRule',
+      component: 'system/SysCheckRuleList',
+      buttons: [
+        { name: '查询', perms: PERM.checkRule.list },
+        { name: '添加', perms: PERM.checkRule.add },
+        { name: '编辑', perms: PERM.checkRule.edit },
+        { name: '删除', perms: PERM.checkRule.delete },
+      ],
+    },
+    {
       name: '系统通告',
       url: '/isystem/annountCement',
       component: 'system/SysAnnouncementList',

@@ -13,7 +13,8 @@ import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import { sysDictItem } from '../../../db/schema/index.ts';
 import { listEntities } from '../../../lib/entity-list.ts';
 import { newId } from '../../../lib/ids.ts';
-import { BizError, bare, fail, ok, okMessage } from '../../../lib/result.ts';
+import { BizError, bare, fail, ok, okMessage, page } from '../../../lib/result.ts';
+import { parsePaging } from '../../../lib/query-generator.ts';
 import { NOTHING_SELECTED, oneParam, parseWith } from '../../../lib/validate.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
@@ -41,7 +42,11 @@ export default async function dictItemRoutes(app: FastifyInstance) {
 
   /** Always in `sortOrder`: `column`/`order` are ignored, as JeecgBoot's item list does. */
   route<{ Querystring: Q }>(app, ENDPOINTS.dictItem.list, async (req) => {
-    if (!req.query.dictId?.trim()) throw new BizError(DICT_MSG.dictNotFound);
+    // the original client opens its item list before a dictionary is chosen: an empty page
+    if (!req.query.dictId?.trim()) {
+      const { pageNo, pageSize } = parsePaging(req.query);
+      return bare(page([], 0, pageNo, pageSize));
+    }
     const query = { ...req.query, column: undefined, order: undefined };
     return bare(await listEntities(db, DICT_ITEM_LIST, query, tz));
   });

@@ -1,0 +1,59 @@
+/**
+ * Seed of the system's messaging and housekeeping data (编码校验规则, and what later pieces add),
+ * each data set applied once under its ledger key, like the rest of the seed.
+ */
+import type { Db } from '../client.ts';
+import { sysCheckRule } from '../schema/index.ts';
+import { stableId } from '../../lib/ids.ts';
+
+/** Check rules a fresh install offers (JeecgBoot's samples, in our words). */
+export const CHECK_RULES = [
+  {
+    ruleCode: 'common',
+    ruleName: '通用编码',
+    ruleDescription: '字母开头，其后为字母、数字或下划线，共 2 到 32 位',
+    ruleJson: [
+      { digits: '1', pattern: '[A-Za-z]', message: '首位必须是字母' },
+      { digits: '*', pattern: '[A-Za-z0-9_]{2,32}', message: '只允许字母、数字、下划线，共 2 到 32 位' },
+    ],
+  },
+  {
+    ruleCode: 'order_no',
+    ruleName: '订单编号',
+    ruleDescription: 'YY 开头加 12 位数字',
+    ruleJson: [
+      { digits: '2', pattern: 'YY', message: '订单编号须以 YY 开头' },
+      { digits: '12', pattern: '\\d{12}', message: '订单编号 YY 之后须为 12 位数字' },
+      { digits: '*', pattern: '.{14}', message: '订单编号共 14 位' },
+    ],
+  },
+];
+
+interface SeedSet {
+  key: string;
+  insert(db: Db): Promise<unknown>;
+}
+
+const SETS: SeedSet[] = [
+  {
+    key: 'checkRule:v1',
+    insert: (db) =>
+      db
+        .insert(sysCheckRule)
+        .values(
+          CHECK_RULES.map((r) => ({
+            ...r,
+            id: stableId(`checkRule:${r.ruleCode}`),
+            ruleJson: JSON.stringify(r.ruleJson),
+            createBy: 'admin',
+          })),
+        )
+        .onConflictDoNothing(),
+  },
+];
+
+/** Insert the sets never applied; returns every key (recorded by the caller). */
+export async function seedMessaging(db: Db, applied: ReadonlySet<string>): Promise<string[]> {
+  for (const set of SETS) if (!applied.has(set.key)) await set.insert(db);
+  return SETS.map((s) => s.key);
+}
