@@ -18,6 +18,7 @@ import { projectServer } from './project.ts';
 import { technicianServer } from './technician.ts';
 import { techServiceServer } from './technician-service.ts';
 import { checkRuleServer } from './check-rule.ts';
+import { categoryServer } from './category.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -36,6 +37,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   customer: customerServer,
   customerAddress: customerAddressServer,
   checkRule: checkRuleServer,
+  category: categoryServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

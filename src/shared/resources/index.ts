@@ -16,6 +16,7 @@ import { PROJECT } from './project.ts';
 import { TECHNICIAN } from './technician.ts';
 import { TECH_SERVICE } from './technician-service.ts';
 import { CHECK_RULE } from './check-rule.ts';
+import { CATEGORY } from './category.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -34,6 +35,7 @@ export const RESOURCES = [
   CUSTOMER,
   CUSTOMER_ADDRESS,
   CHECK_RULE,
+  CATEGORY,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

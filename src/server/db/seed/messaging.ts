@@ -3,7 +3,7 @@
  * each data set applied once under its ledger key, like the rest of the seed.
  */
 import type { Db } from '../client.ts';
-import { sysCheckRule } from '../schema/index.ts';
+import { sysCategory, sysCheckRule } from '../schema/index.ts';
 import { stableId } from '../../lib/ids.ts';
 
 /** Check rules a fresh install offers (JeecgBoot's samples, in our words). */
@@ -29,6 +29,27 @@ export const CHECK_RULES = [
   },
 ];
 
+/** The category tree of a fresh install: [code, name], parents before children. */
+export const CATEGORIES: ReadonlyArray<readonly [string, string]> = [
+  ['A01', '服务类型'],
+  ['A01A01', '推拿按摩'],
+  ['A01A02', '足疗'],
+  ['A01A03', '艾灸理疗'],
+  ['A02', '商品分类'],
+  ['A02A01', '精油'],
+  ['A02A02', '理疗器材'],
+];
+
+const categoryRows = () =>
+  CATEGORIES.map(([code, name]) => ({
+    id: stableId(`category:${code}`),
+    code,
+    name,
+    pid: code.length > 3 ? stableId(`category:${code.slice(0, -3)}`) : '0',
+    hasChild: CATEGORIES.some(([c]) => c !== code && c.startsWith(code)) ? '1' : '0',
+    createBy: 'admin',
+  }));
+
 interface SeedSet {
   key: string;
   insert(db: Db): Promise<unknown>;
@@ -49,6 +70,10 @@ const SETS: SeedSet[] = [
           })),
         )
         .onConflictDoNothing(),
+  },
+  {
+    key: 'category:v1',
+    insert: (db) => db.insert(sysCategory).values(categoryRows()).onConflictDoNothing(),
   },
 ];
 
