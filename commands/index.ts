@@ -38,6 +38,9 @@ import dictSaveItems from './dict/save-items.ts';
 import bannerEnable from './banner/enable.ts';
 import bannerForbid from './banner/forbid.ts';
 import farePreview from './fare/preview.ts';
+import noticeSend from './notice/send.ts';
+import noticeRelease from './notice/release.ts';
+import noticeRevoke from './notice/revoke.ts';
 import logClear from './log/clear.ts';
 import partnerApprove from './partner/approve.ts';
 import partnerStatus from './partner/status.ts';
@@ -91,6 +94,9 @@ export const COMMANDS: CommandDefinition[] = [
   bannerEnable,
   bannerForbid,
   farePreview,
+  noticeSend,
+  noticeRelease,
+  noticeRevoke,
   logClear,
   partnerApprove,
   partnerStatus,

@@ -19,6 +19,7 @@ import { technicianServer } from './technician.ts';
 import { techServiceServer } from './technician-service.ts';
 import { checkRuleServer } from './check-rule.ts';
 import { categoryServer } from './category.ts';
+import { announcementServer } from './announcement.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -38,6 +39,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   customerAddress: customerAddressServer,
   checkRule: checkRuleServer,
   category: categoryServer,
+  announcement: announcementServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -17,6 +17,7 @@ import { TECHNICIAN } from './technician.ts';
 import { TECH_SERVICE } from './technician-service.ts';
 import { CHECK_RULE } from './check-rule.ts';
 import { CATEGORY } from './category.ts';
+import { ANNOUNCEMENT } from './announcement.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -36,6 +37,7 @@ export const RESOURCES = [
   CUSTOMER_ADDRESS,
   CHECK_RULE,
   CATEGORY,
+  ANNOUNCEMENT,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

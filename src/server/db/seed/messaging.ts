@@ -3,7 +3,7 @@
  * each data set applied once under its ledger key, like the rest of the seed.
  */
 import type { Db } from '../client.ts';
-import { sysCategory, sysCheckRule } from '../schema/index.ts';
+import { sysAnnouncement, sysCategory, sysCheckRule } from '../schema/index.ts';
 import { stableId } from '../../lib/ids.ts';
 
 /** Check rules a fresh install offers (JeecgBoot's samples, in our words). */
@@ -74,6 +74,25 @@ const SETS: SeedSet[] = [
   {
     key: 'category:v1',
     insert: (db) => db.insert(sysCategory).values(categoryRows()).onConflictDoNothing(),
+  },
+  {
+    key: 'announcement:v1',
+    insert: (db) =>
+      db
+        .insert(sysAnnouncement)
+        .values({
+          id: stableId('announcement:welcome'),
+          titile: '欢迎使用悦到家管理控制台',
+          msgContent: '<p>按 <b>Ctrl+K</b> 打开命令面板，按 <b>Ctrl+`</b> 打开终端。</p>',
+          priority: 'L',
+          msgCategory: '1',
+          msgType: 'ALL',
+          sendStatus: '1',
+          sender: 'admin',
+          sendTime: new Date(),
+          createBy: 'admin',
+        })
+        .onConflictDoNothing(),
   },
 ];
 
