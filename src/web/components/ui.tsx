@@ -1,4 +1,5 @@
 import {
+  Fragment,
   cloneElement,
   forwardRef,
   isValidElement,
@@ -50,7 +51,8 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 
 /**
  * A labelled form row with its validation message. A single control (input, select, textarea,
- * `Input`) is labelled by `for`/`id` and described by its message, so its accessible name is the
+ * `Input`, or a component that passes `id` on, such as `FieldInput`) is labelled by `for`/`id` and
+ * described by its message, so its accessible name is the
  * label alone (not the label plus the chosen option or the error text); a composite (a code input
  * with its send button) stays wrapped by the label.
  */
@@ -70,9 +72,11 @@ export function Field({
       {error}
     </span>
   ) : null;
+  // one control (a native one, `Input`, or a component passing `id` on to its control)
   const single =
     isValidElement(children) &&
-    (children.type === Input || ['input', 'select', 'textarea'].includes(children.type as string));
+    children.type !== Fragment &&
+    !['div', 'span', 'label'].includes(children.type as string);
   if (!single)
     return (
       <div className="block space-y-1 text-sm">

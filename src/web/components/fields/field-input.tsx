@@ -27,14 +27,20 @@ export interface FieldInputProps {
   upload?: ResourceUpload;
   multiple?: boolean;
   reference?: ResourceReference;
+  /** set by `Field`: the label's `for`, and the error message describing the control */
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }
 
 export function FieldInput(p: FieldInputProps) {
   const dictItems = useDictItems(p.options ? undefined : p.dictCode);
+  const a11y = { id: p.id, 'aria-invalid': p['aria-invalid'], 'aria-describedby': p['aria-describedby'] };
   switch (p.type) {
     case 'select':
       return (
         <select
+          {...a11y}
           className="w-full rounded border p-1"
           value={p.value}
           disabled={p.disabled}
@@ -76,6 +82,7 @@ export function FieldInput(p: FieldInputProps) {
         <span className="flex items-center gap-1">
           {p.type === 'money' && <span className="text-gray-500">¥</span>}
           <Input
+            {...a11y}
             inputMode="decimal"
             value={p.value}
             disabled={p.disabled}
@@ -85,6 +92,8 @@ export function FieldInput(p: FieldInputProps) {
         </span>
       );
     default:
-      return <Input value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)} />;
+      return (
+        <Input {...a11y} value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)} />
+      );
   }
 }
