@@ -16,7 +16,8 @@ import { rowsByRef } from '../resources/lookup.ts';
 /**
  * 修改商户状态: partners (ids or names; piped rows or the grid selection) to a status along the
  * allowed transitions, with a reason; one by one with progress, Ctrl+C stops, `--dry-run` lists.
- * A change the server would refuse is refused for all before anything changes.
+ * A change the server would refuse is refused for all before anything changes. Reversible (停用 →
+ * 正常), so it asks no y/N; on screen its dialog is the confirmation.
  */
 export default defineCommand({
   id: 'partner.status',
@@ -26,9 +27,6 @@ export default defineCommand({
   keywords: ['审核', '驳回', '停用', '启用', '商户状态'],
   permission: PARTNER_UPDATE_STATUS.permission,
   requires: [PARTNER.decl.perms.list],
-  dangerous: true,
-  confirm: (args) =>
-    `确定把选中的商户改为「${statusText(partnerStatusOf(String(args.status ?? '')) ?? '')}」吗?`,
   menus: [
     { menu: 'partner.toolbar', group: '5_status', order: 2, label: '修改状态' },
     { menu: 'partner.row', group: '5_status', order: 2, label: '修改状态' },
@@ -37,15 +35,19 @@ export default defineCommand({
     ids: z.string().optional().describe('商户id或名称，逗号分隔；默认管道输入或表格选中行'),
     status: z
       .enum(PARTNER_STATUSES.flatMap((s) => [s.text, s.value]) as [string, ...string[]])
+      .optional()
       .describe('新状态：待审核、正常、已驳回、停用'),
     reason: z.string().optional().describe('原因（驳回、停用时必填）'),
     dryRun: z.boolean().optional().describe('只列出将要修改的商户，不执行'),
   }),
   positional: ['ids', 'status'],
   async run(ctx, { ids, status, reason, dryRun }) {
-    const to = partnerStatusOf(status)!;
     const refs = targetIds(ctx, ids);
     if (refs.length === 0) throw new Error(PARTNER_MSG.notFound);
+    // on screen without a status (toolbar, row): the 修改状态 dialog asks for it and the reason
+    if (!status && ctx.open) return void (await ctx.open('partner.statusForm', { ids: refs.join(',') }));
+    if (!status) throw new Error(PARTNER_MSG.statusRequired);
+    const to = partnerStatusOf(status)!;
     const rows = await rowsByRef(ctx, PARTNER, refs);
     for (const row of rows) {
       const refused = statusChangeError(String(row.status), to, reason);

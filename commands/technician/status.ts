@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   TECHNICIAN,
+  TECHNICIAN_MSG,
   TECHNICIAN_UPDATE_STATUS,
   WORK_STATUSES,
   workStatusOf,
@@ -31,15 +32,23 @@ export default defineCommand({
   args: z.object({
     status: z
       .enum(WORK_STATUSES.flatMap((s) => [s.text, s.value]) as [string, ...string[]])
+      .optional()
       .describe('工作状态：在线、服务中、休息、停用'),
-    ids: z.array(z.string()).optional().describe('技师id或姓名（可多个）；默认管道输入或表格选中行'),
+    // a row button passes its id as text
+    ids: z
+      .preprocess((v) => (typeof v === 'string' ? refsOf(v) : v), z.array(z.string()))
+      .optional()
+      .describe('技师id或姓名（可多个）；默认管道输入或表格选中行'),
     dryRun: z.boolean().optional().describe('只列出将要修改的技师，不执行'),
   }),
   positional: ['status', 'ids'],
   async run(ctx, { status, ids, dryRun }) {
-    const to = workStatusOf(status)!;
     const refs = refsOf(ids).length ? refsOf(ids) : targetIds(ctx, undefined);
     if (refs.length === 0) throw new Error(MSG.nothingSelected);
+    // on screen without a status (toolbar, row): the 修改状态 dialog asks for it
+    if (!status && ctx.open) return void (await ctx.open('technician.statusForm', { ids: refs.join(',') }));
+    if (!status) throw new Error(TECHNICIAN_MSG.statusRequired);
+    const to = workStatusOf(status)!;
     const rows = await rowsByRef(ctx, TECHNICIAN, refs);
     const result = await eachRow(
       ctx,

@@ -35,7 +35,10 @@ export default defineCommand({
   }),
   positional: ['technician', 'projects'],
   async run(ctx, { technician, projects, dryRun }) {
-    const techRef = technician ?? (ctx.keys.selection?.length === 1 ? ctx.keys.selection[0] : undefined);
+    const techRef =
+      technician ??
+      (typeof ctx.keys.row?.id === 'string' ? ctx.keys.row.id : undefined) ??
+      (ctx.keys.selection?.length === 1 ? ctx.keys.selection[0] : undefined);
     const wanted = refsOf(projects);
     if ((!techRef || wanted.length === 0) && ctx.open)
       return void (await ctx.open('techService.addMany', { technicianId: techRef }));

@@ -40,21 +40,18 @@ describe('partner commands', () => {
     expect(again.out).toContain('余杭舒心理疗中心：商户已是「正常」状态');
   });
 
-  it('partner status stops a partner with a reason (asked to confirm), refuses without one', async () => {
-    const no = await h.terminal('partner status 余杭舒心理疗中心 停用 --yes');
+  it('partner status stops a partner with a reason, refuses without one or without a status', async () => {
+    const no = await h.terminal('partner status 余杭舒心理疗中心 停用');
     expect(no.out).toContain('余杭舒心理疗中心：请填写原因');
-    h.state.answer = false;
-    const declined = await h.terminal('partner status 余杭舒心理疗中心 停用 --reason 合同到期');
-    expect(h.state.confirms.at(-1)).toBe('确定把选中的商户改为「停用」吗?');
-    expect(declined.out).not.toContain('已改为');
+    expect((await h.terminal('partner status 余杭舒心理疗中心')).out).toContain('请选择状态');
     expect((await partner('余杭舒心理疗中心')).status).toBe('1');
-    const r = await h.terminal('partner status 余杭舒心理疗中心 停用 --reason 合同到期 --yes');
+    const r = await h.terminal('partner status 余杭舒心理疗中心 停用 --reason 合同到期');
     expect(r.out).toContain('已改为「停用」 1 个商户');
     const p = await partner('余杭舒心理疗中心');
     expect(p).toMatchObject({ status: '3', statusReason: '合同到期' });
     const log = await db().select().from(yyPartnerStatusLog).where(eq(yyPartnerStatusLog.partnerId, p.id));
     expect(log.map((l) => `${l.fromStatus}>${l.toStatus}`).sort()).toEqual(['0>1', '1>3']);
-    const bad = await h.terminal('partner status 没有这个商户 正常 --yes');
+    const bad = await h.terminal('partner status 没有这个商户 正常');
     expect(bad.out).toContain('商户不存在: 没有这个商户');
   });
 });

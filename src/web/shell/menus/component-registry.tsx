@@ -9,6 +9,9 @@ type Page = LazyExoticComponent<ComponentType<{ entry?: unknown }>> | ComponentT
  */
 const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   dict: lazy(() => import('../../features/dict/dict-page.tsx')),
+  partner: lazy(() => import('../../features/catalogue/partner-page.tsx')),
+  technician: lazy(() => import('../../features/catalogue/technician-page.tsx')),
+  techService: lazy(() => import('../../features/catalogue/tech-service-page.tsx')),
   platformConfig: lazy(() => import('../../features/platform-config/platform-config-page.tsx')),
   fare: lazy(() => import('../../features/fare/fare-page.tsx')),
   customer: lazy(() => import('../../features/customer/customer-page.tsx')),
