@@ -41,6 +41,7 @@ import farePreview from './fare/preview.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
+import goodsStatus from './goods/status.ts';
 import logClear from './log/clear.ts';
 import partnerApprove from './partner/approve.ts';
 import partnerStatus from './partner/status.ts';
@@ -97,6 +98,7 @@ export const COMMANDS: CommandDefinition[] = [
   noticeSend,
   noticeRelease,
   noticeRevoke,
+  goodsStatus,
   logClear,
   partnerApprove,
   partnerStatus,

@@ -52,3 +52,22 @@ describe('banner commands', () => {
     expect(await statuses()).toEqual(['1', '1', '1']);
   });
 });
+
+describe('goods status', () => {
+  it('takes goods off sale after a dry run, one by one, and back on', async () => {
+    const page = await h.t.call('GET', '/yy/yyGoods/list', { token: h.token, query: { category: '3' } });
+    const ids = (page.body.result.records as Array<{ id: string }>).map((g) => g.id).join(',');
+    const dry = await h.terminal(`goods status ${ids} 下架 --dry-run`);
+    expect(dry.out).toContain('演练：将下架 3 个商品（未执行）');
+    expect(dry.out).toMatch(/一次性床单\s+上架 → 下架/);
+    const off = await h.terminal(`goods status ${ids} 下架`);
+    expect(off.out).toContain('已下架 3 个商品');
+    const listed = await h.t.call('GET', '/yy/yyGoods/list', {
+      token: h.token,
+      query: { category: '3', status: '0' },
+    });
+    expect(listed.body.result.total).toBe(3);
+    const on = await h.terminal(`goods list --category 3 --status 0 | goods status --status 上架`);
+    expect(on.out).toContain('已上架 3 个商品');
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { Page } from '../../src/shared/api.ts';
+import { GOODS, GOODS_STATUS } from '../../src/shared/resources/goods.ts';
+import { defineCommand } from '../core/define-command.ts';
+import { eachRow } from '../grid/each-row.ts';
+import { requireTargets } from '../grid/targets.ts';
+
+interface GoodsRow {
+  id: string;
+  name: string;
+  status: string;
+}
+
+const ep = GOODS.endpoints;
+const text = (v: string) => GOODS_STATUS.find((s) => s.value === v)?.text ?? v;
+
+/** 商品上下架: `goods status <ids> 下架`, one edit per item (progress, Ctrl+C, --dry-run). */
+export default defineCommand({
+  id: 'goods.status',
+  title: '商品上下架',
+  category: GOODS.decl.category,
+  aliases: ['goods on sale', 'goods off sale'],
+  keywords: ['上架', '下架', '商品状态'],
+  permission: ep.edit.permission as string,
+  requires: [ep.list.permission as string],
+  menus: [{ menu: 'goods.toolbar', group: '5_status', order: 1, label: '批量上下架' }],
+  args: z.object({
+    ids: z.string().optional().describe('商品id，逗号分隔；默认管道输入或表格选中行'),
+    status: z.enum(['上架', '下架', '1', '0']).describe('上架 或 下架'),
+    dryRun: z.boolean().optional().describe('只列出将要改变的商品，不执行'),
+  }),
+  positional: ['ids', 'status'],
+  prepare(ctx, { ids }) {
+    requireTargets(ctx, ids);
+  },
+  async run(ctx, { ids, status, dryRun }) {
+    const wanted = requireTargets(ctx, ids);
+    const value = status === '上架' || status === '1' ? '1' : '0';
+    const page = await ctx.api.get<Page<GoodsRow>>(ep.list.path, {
+      id: wanted.join(','),
+      pageSize: wanted.length,
+    });
+    const rows = wanted.map((id) => {
+      const found = page.records.find((r) => r.id === id);
+      if (!found) throw new Error(`${GOODS.notFound}: ${id}`);
+      return found;
+    });
+    const result = await eachRow(
+      ctx,
+      rows
+        .filter((r) => r.status !== value)
+        .map((r) => ({
+          target: r.name,
+          change: `${text(r.status)} → ${text(value)}`,
+          apply: () => ctx.api.put(ep.edit.path, { id: r.id, status: value }),
+        })),
+      { dryRun, verb: text(value), unit: '商品' },
+    );
+    return { ...result, invalidate: [[...GOODS.queryKey]] };
+  },
+});
