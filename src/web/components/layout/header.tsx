@@ -6,6 +6,7 @@ import { welcome } from '../../lib/welcome.ts';
 import { runCommand } from '../../shell/runtime.ts';
 import type { MenuEntry } from '../../shell/menus/menu-model.ts';
 import { Kbd } from '../ui.tsx';
+import { NoticeBell } from '../../features/notice/notice-bell.tsx';
 import { useMenu } from '../../shell/use-commands.ts';
 
 /** Breadcrumb: 首页, then the matched menu ancestors; the current page is plain text. */
@@ -67,6 +68,7 @@ export function Header({ entry, mobile }: { entry?: MenuEntry; mobile: boolean }
       {!mobile && (
         <span className="text-sm text-gray-600">{`${welcome()}，${userInfo?.realname ?? userInfo?.username ?? ''}，欢迎你`}</span>
       )}
+      <NoticeBell />
       <div className="relative">
         <button
           type="button"

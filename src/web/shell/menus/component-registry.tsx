@@ -32,6 +32,7 @@ export const PAGES: Record<string, Page> = {
   'system/UserList': lazy(() => import('../../features/user/user-page.tsx')),
   'system/DepartList': lazy(() => import('../../features/depart/depart-page.tsx')),
   'jeecg/JVxeDemo': lazy(() => import('../../features/demo/editable-grid-page.tsx')),
+  'system/UserAnnouncementList': lazy(() => import('../../features/notice/my-notices-page.tsx')),
   'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),
   // the generated list page and form of every declared resource (src/shared/resources)
   ...Object.fromEntries(
