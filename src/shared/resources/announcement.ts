@@ -51,7 +51,7 @@ export const ANNOUNCEMENT = defineResource({
   fields: [
     {
       key: 'titile',
-      title: '标题',
+      title: '通告标题',
       type: 'string',
       required: true,
       max: 100,
@@ -59,7 +59,7 @@ export const ANNOUNCEMENT = defineResource({
       filter: true,
       list: { width: 220 },
     },
-    { key: 'msgContent', title: '内容', type: 'richtext', max: 100_000 },
+    { key: 'msgContent', title: '通告内容', type: 'richtext', max: 100_000 },
     { key: 'msgAbstract', title: '摘要', type: 'string', max: 500, list: false },
     {
       key: 'priority',
