@@ -5,8 +5,10 @@
 import type { CommandRegistry } from './core/registry.ts';
 import type { CommandDefinition } from './core/types.ts';
 import shellClearCache from './shell/clear-cache.ts';
+import shellFocusGrid from './shell/focus-grid.ts';
 import shellOpenPalette from './shell/open-palette.ts';
 import shellOpenSettings from './shell/open-settings.ts';
+import shellShortcuts from './shell/shortcuts.ts';
 import shellSwitchLayout from './shell/switch-layout.ts';
 import shellSwitchTheme from './shell/switch-theme.ts';
 import shellToggleSidebar from './shell/toggle-sidebar.ts';
@@ -62,8 +64,10 @@ import { resourceCommands } from './resources/generate.ts';
 
 export const COMMANDS: CommandDefinition[] = [
   shellClearCache,
+  shellFocusGrid,
   shellOpenPalette,
   shellOpenSettings,
+  shellShortcuts,
   shellSwitchLayout,
   shellSwitchTheme,
   shellToggleSidebar,

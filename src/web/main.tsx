@@ -4,7 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { makeRouter } from './router.tsx';
 import { runtime } from './shell/runtime.ts';
+import { settingsStore } from './shell/settings.ts';
+import { applyTheme } from './shell/theme.ts';
 import './styles.css';
+
+// every page, the login page too, paints with the accessible shades of the chosen colour
+applyTheme(settingsStore.get().color);
+settingsStore.subscribe(() => applyTheme(settingsStore.get().color));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },

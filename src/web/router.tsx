@@ -20,6 +20,7 @@ import { LoginPage } from './features/auth/login-page.tsx';
 import { RegisterPage, RegisterResultPage } from './features/auth/register-page.tsx';
 import { AlterationPage } from './features/auth/alteration-page.tsx';
 import { ExceptionPage } from './features/exception/exception-page.tsx';
+import { RouteError } from './features/exception/route-error.tsx';
 import { DialogHost, Toasts } from './components/overlays.tsx';
 import { isLeavingPage } from './lib/page-lifecycle.ts';
 
@@ -29,6 +30,8 @@ export interface RouterContext {
 
 export const HOME = '/dashboard/analysis';
 const LOGIN = '/user/login';
+/** Unknown paths land here (spec §2), inside the layout. */
+export const NOT_FOUND = '/404';
 
 const uses = (nodes: MenuNode[], component: string): boolean =>
   nodes.some((n) => n.component === component || uses(n.children ?? [], component));
@@ -80,11 +83,6 @@ const alterationRoute = createRoute({
   path: '/user/alteration',
   component: AlterationPage,
 });
-const notFoundRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/404',
-  component: () => <ExceptionPage type="404" />,
-});
 
 /**
  * The guard of spec §2 for every signed-in page: no token → login with the redirect query; token
@@ -121,19 +119,24 @@ const indexRoute = createRoute({
     throw redirect({ href: HOME });
   },
 });
-/** Every menu page: unknown paths go to /404, folders to their first page (spec §2). */
+/**
+ * Every menu page: unknown paths go to /404, folders to their first page (spec §2). /404 itself is
+ * drawn inside the layout (signed in; a visitor signs in first). A path outside the user's menu
+ * is a 404 as well: the client cannot tell it from a typo without being shown menus it may not see.
+ */
 const menuRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '$',
   beforeLoad: ({ context, location }) => {
     const { token } = session.get();
     const p = context.queryClient.getQueryData(permissionsQuery(token).queryKey);
-    if (!p) return;
+    if (!p || location.pathname === NOT_FOUND) return;
     const entry = matchPath(indexMenu(p.menu, { apiBase: apiBase(), token }), location.pathname);
-    if (!entry) throw redirect({ to: '/404', replace: true });
+    if (!entry) throw redirect({ href: NOT_FOUND, replace: true });
     if (entry.redirect) throw redirect({ href: entry.redirect, replace: true });
   },
   component: MenuPage,
+  errorComponent: RouteError,
 });
 
 const routeTree = rootRoute.addChildren([
@@ -142,12 +145,18 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   registerResultRoute,
   alterationRoute,
-  notFoundRoute,
   appRoute.addChildren([indexRoute, menuRoute]),
 ]);
 
 export function makeRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: false });
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: false,
+    // never the router's English default screens
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: () => <ExceptionPage type="404" />,
+  });
 }
 
 declare module '@tanstack/react-router' {

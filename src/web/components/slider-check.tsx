@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 /**
  * The login slider check (spec §4): unverified → verified ('验证通过') when dragged fully; released
- * early it resets. Keyboard: → moves, End completes.
+ * early it resets. Keyboard: → moves, End completes, Enter submits the form it is in.
  */
 export function SliderCheck({ verified, onChange }: { verified: boolean; onChange(v: boolean): void }) {
   const track = useRef<HTMLDivElement>(null);
@@ -24,7 +24,12 @@ export function SliderCheck({ verified, onChange }: { verified: boolean; onChang
     const rect = track.current!.getBoundingClientRect();
     setX(Math.max(0, Math.min(max(), e.clientX - rect.left - 20)));
   };
-  const onKey = (e: KeyboardEvent) => {
+  const onKey = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      e.currentTarget.closest('form')?.requestSubmit();
+      return;
+    }
     if (verified) return;
     if (e.key === 'End') finish(max());
     else if (e.key === 'ArrowRight') {
@@ -37,7 +42,7 @@ export function SliderCheck({ verified, onChange }: { verified: boolean; onChang
   return (
     <div
       ref={track}
-      className={`relative h-10 select-none rounded border text-center text-sm leading-10 ${verified ? 'border-green-400 bg-green-50 text-green-700' : 'border-gray-300 bg-gray-100 text-gray-500'}`}
+      className={`relative h-10 select-none rounded border text-center text-sm leading-10 ${verified ? 'border-green-400 bg-green-50 text-green-700' : 'border-gray-300 bg-gray-100 text-gray-700'}`}
       onPointerMove={onPointerMove}
       onPointerUp={() => {
         if (dragging) finish(x);

@@ -104,7 +104,7 @@ export function Field({
 
 /** Keyboard hint chip (e.g. Ctrl+K). */
 export const Kbd = ({ children }: { children: ReactNode }) => (
-  <kbd className="rounded border border-gray-300 bg-gray-50 px-1 font-mono text-[11px] text-gray-500">
+  <kbd className="rounded border border-gray-300 bg-gray-50 px-1 font-mono text-[11px] text-gray-700">
     {children}
   </kbd>
 );

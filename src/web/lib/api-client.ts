@@ -19,31 +19,49 @@ export class ApiError extends Error {
     message: string,
     readonly code?: number,
     readonly status?: number,
+    /** the session has expired: the page is signing out and reloading (spec §8) */
+    readonly sessionExpired = false,
   ) {
     super(message);
   }
 }
 
-let expiredShown = false;
+/** How long the 401 notification shows before the sign-out reload (spec §8). */
+export const EXPIRED_RELOAD_MS = 1500;
+export const EXPIRED_MESSAGE = '很抱歉，登录已过期，请重新登录';
+
+/** Set once the session is known to be expired: parallel failures show it only once. */
+let expiring = false;
+let expiredToken: string | null = null;
+// a new sign-in (a token other than the expired one) is a new session that may expire again
+session.subscribe(() => {
+  const { token } = session.get();
+  if (expiring && token && token !== expiredToken) expiring = false;
+});
 
 /** Spec §8: what each HTTP failure shows and does. */
 async function handleHttpError(status: number | undefined, body: unknown): Promise<ApiError> {
   const message = (body as { message?: string } | undefined)?.message ?? '';
   if (status === 401) {
-    notify('error', '很抱歉，登录已过期，请重新登录', '登录已过期');
-    session.clear();
-    setTimeout(() => window.location.reload(), 1500);
-    return new ApiError('很抱歉，登录已过期，请重新登录', 401, status);
+    if (!expiring) {
+      expiring = true;
+      expiredToken = session.get().token;
+      notify('error', EXPIRED_MESSAGE, '登录已过期');
+      session.clear();
+      setTimeout(() => window.location.reload(), EXPIRED_RELOAD_MS);
+    }
+    return new ApiError(EXPIRED_MESSAGE, 401, status, true);
   }
   if (status === 500 && message.includes('Token失效')) {
-    if (!expiredShown) {
-      expiredShown = true;
-      void confirmDialog('登录已过期', '很抱歉，登录已过期，请重新登录', '重新登录', null).then(() => {
+    if (!expiring) {
+      expiring = true;
+      expiredToken = session.get().token;
+      void confirmDialog('登录已过期', EXPIRED_MESSAGE, '重新登录', null).then(() => {
         session.clear();
         window.location.reload();
       });
     }
-    return new ApiError('很抱歉，登录已过期，请重新登录', 500, status);
+    return new ApiError(EXPIRED_MESSAGE, 500, status, true);
   }
   const text =
     status === 403

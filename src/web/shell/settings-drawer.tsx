@@ -31,7 +31,7 @@ export function SettingsDrawer() {
           aria-describedby={undefined}
         >
           <Dialog.Title className="mb-4 text-base font-semibold">系统设置</Dialog.Title>
-          <h3 className="mb-2 text-sm text-gray-500">主题色</h3>
+          <h3 className="mb-2 text-sm text-gray-700">主题色</h3>
           <div className="mb-4 flex flex-wrap gap-2">
             {THEME_COLORS.map((c) => (
               <button
@@ -46,8 +46,11 @@ export function SettingsDrawer() {
               />
             ))}
           </div>
-          <h3 className="mb-2 text-sm text-gray-500">整体风格</h3>
+          <label htmlFor="settings-theme" className="mb-2 block text-sm text-gray-700">
+            整体风格
+          </label>
           <select
+            id="settings-theme"
             className="mb-4 w-full rounded border p-1 text-sm"
             value={s.theme}
             onChange={(e) => settingsStore.update({ theme: e.target.value as Settings['theme'] })}
@@ -55,8 +58,11 @@ export function SettingsDrawer() {
             <option value="light">亮色菜单</option>
             <option value="dark">暗色菜单</option>
           </select>
-          <h3 className="mb-2 text-sm text-gray-500">导航模式</h3>
+          <label htmlFor="settings-layout" className="mb-2 block text-sm text-gray-700">
+            导航模式
+          </label>
           <select
+            id="settings-layout"
             className="mb-4 w-full rounded border p-1 text-sm"
             value={s.layout}
             onChange={(e) => settingsStore.update({ layout: e.target.value as Settings['layout'] })}
@@ -64,8 +70,11 @@ export function SettingsDrawer() {
             <option value="sidemenu">侧边栏导航</option>
             <option value="topmenu">顶部栏导航</option>
           </select>
-          <h3 className="mb-2 text-sm text-gray-500">内容区域宽度</h3>
+          <label htmlFor="settings-width" className="mb-2 block text-sm text-gray-700">
+            内容区域宽度
+          </label>
           <select
+            id="settings-width"
             className="mb-4 w-full rounded border p-1 text-sm"
             value={s.contentWidth}
             onChange={(e) =>

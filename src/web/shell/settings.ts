@@ -15,6 +15,8 @@ export const THEME_COLORS = [
 /** UI settings kept between visits (spec §3), with the spec's defaults. */
 export interface Settings {
   sidebarOpened: boolean;
+  /** what the window width last meant: 'mobile' below 1088 px (spec §2) */
+  device: 'desktop' | 'mobile';
   theme: 'light' | 'dark';
   layout: 'sidemenu' | 'topmenu';
   contentWidth: 'Fixed' | 'Fluid';
@@ -28,6 +30,7 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = {
   sidebarOpened: true,
+  device: 'desktop',
   theme: 'light',
   layout: 'sidemenu',
   contentWidth: 'Fixed',

@@ -6,6 +6,7 @@ import { settingsStore, type Settings } from './settings.ts';
 import { close, closeLeft, closeOthers, closeRight, tabsStore } from './tabs.ts';
 import { session, type DictItem, type UserInfo } from '../lib/session.ts';
 import { registerFileUploadWidget } from './file-upload.ts';
+import { drawerStore, usesDrawer } from './layout-state.ts';
 
 /** Widgets every page has: tabs, settings, session. Registered while the app layout is mounted. */
 export function useShellWidgets() {
@@ -16,7 +17,9 @@ export function useShellWidgets() {
     const offs = [
       registerFileUploadWidget(),
       registerWidget('sidebar.toggle', () =>
-        settingsStore.update({ sidebarOpened: !settingsStore.get().sidebarOpened }),
+        usesDrawer(window.innerWidth)
+          ? drawerStore.set(!drawerStore.get())
+          : settingsStore.update({ sidebarOpened: !settingsStore.get().sidebarOpened }),
       ),
       registerWidget('settings.set', (props) => settingsStore.update(props as Partial<Settings>)),
       registerWidget('tabs.op', async (props) => {

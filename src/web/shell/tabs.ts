@@ -61,20 +61,59 @@ export const closeLeft = (s: TabsState, key: string) => keepWhere(s, key, (i, p)
 export const closeRight = (s: TabsState, key: string) => keepWhere(s, key, (i, p) => i <= p);
 export const closeOthers = (s: TabsState, key: string) => keepWhere(s, key, (i, p) => i === p);
 
-/** The shared store the tab bar, the commands and the layout use. */
+/**
+ * Tabs saved earlier (JSON), made safe to show again: well-formed entries only, no duplicates,
+ * 首页 first; anything unreadable gives the initial tabs.
+ */
+export function restoreTabs(saved: string | null): TabsState {
+  try {
+    const raw = JSON.parse(saved ?? 'null') as { tabs?: unknown; active?: unknown } | null;
+    if (!raw || !Array.isArray(raw.tabs)) return initialTabs();
+    const seen = new Set<string>([HOME_PATH]);
+    const tabs: Tab[] = [homeTab];
+    for (const t of raw.tabs as Array<Partial<Tab>>) {
+      if (typeof t?.key !== 'string' || typeof t.title !== 'string' || !t.key.startsWith('/')) continue;
+      if (seen.has(t.key)) continue;
+      seen.add(t.key);
+      tabs.push({ key: t.key, title: t.title });
+    }
+    const active = tabs.some((t) => t.key === raw.active) ? (raw.active as string) : HOME_PATH;
+    return { tabs, active };
+  } catch {
+    return initialTabs();
+  }
+}
+
+/** Where one user's tabs are kept between visits. */
+export const tabsStorageKey = (username: string) => `console.tabs.${username}`;
+
+/** The shared store the tab bar, the commands and the layout use; saved per user once bound. */
 let state: TabsState = initialTabs();
+let owner: string | null = null;
 const listeners = new Set<() => void>();
 export const tabsStore = {
   get: () => state,
   set(next: TabsState) {
     state = next;
+    if (owner) localStorage.setItem(tabsStorageKey(owner), JSON.stringify(state));
     listeners.forEach((l) => l());
+  },
+  /** Bring back the tabs `username` had open (a reload, a new visit) and keep them from now on. */
+  bindUser(username: string) {
+    if (owner === username) return;
+    owner = username;
+    const saved = restoreTabs(localStorage.getItem(tabsStorageKey(username)));
+    // the page being opened may have added its tab already: keep it, and keep it active
+    const opened = state.tabs.filter((t) => !saved.tabs.some((s) => s.key === t.key));
+    tabsStore.set({ tabs: [...saved.tabs, ...opened], active: state.active });
   },
   subscribe(l: () => void) {
     listeners.add(l);
     return () => listeners.delete(l);
   },
+  /** Sign-out: forget the tabs on screen (the user's saved ones stay for their next visit). */
   reset() {
+    owner = null;
     tabsStore.set(initialTabs());
   },
 };

@@ -122,6 +122,26 @@ describe('api client', () => {
     }
   });
 
+  it('parallel 401s say it once and reload once; the errors tell the page the session expired', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    reload.mockClear();
+    try {
+      session.session.login({
+        token: 'tok-parallel',
+        userInfo: { id: '1', username: 'a', realname: null, avatar: null, orgCode: null },
+      });
+      const errors = await Promise.all(
+        [1, 2, 3].map((): Promise<unknown> => client.request('GET', '/401').catch((e: unknown) => e)),
+      );
+      for (const e of errors) expect(e).toMatchObject({ status: 401, sessionExpired: true });
+      expect(shown()).toEqual(['很抱歉，登录已过期，请重新登录']);
+      vi.advanceTimersByTime(1600);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('500 with Token失效: opens the 登录已过期 dialog whose 重新登录 logs out and reloads', async () => {
     reload.mockClear();
     session.session.login({

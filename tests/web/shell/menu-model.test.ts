@@ -69,6 +69,21 @@ describe('menu model (spec §2 dynamic routes)', () => {
     expect(titles).toEqual(['首页', '用户管理', 'SQL监控']);
   });
 
+  it('leaves out the pages of a hidden folder (the 403/404/500 exception pages)', () => {
+    const menu = [
+      ...MENU,
+      node('/exception', '异常页', {
+        component: 'layouts/RouteView',
+        hidden: true,
+        children: [node('/exception/403', '403'), node('/exception/404', '404')],
+      }),
+    ];
+    const index = indexMenu(menu, env);
+    expect(navigablePages(index).map((e) => e.title)).toEqual(['首页', '用户管理', 'SQL监控']);
+    // still routable by their URL
+    expect(matchPath(index, '/exception/403')?.title).toBe('403');
+  });
+
   it('derives valid, stable navigation command ids', () => {
     expect(navCommandId('/isystem/user')).toBe('nav.isystemUser');
     expect(navCommandId('/exception/403')).toBe('nav.exception403');

@@ -7,6 +7,7 @@ import {
   closeOthers,
   closeRight,
   initialTabs,
+  restoreTabs,
   visit,
 } from '../../../src/web/shell/tabs.ts';
 
@@ -60,5 +61,26 @@ describe('multipage tabs (spec §2, §4)', () => {
   it('keeps only the current page when multipage is off', () => {
     const s = visit(open('/a', '/b'), { key: '/c', title: 'c' }, false);
     expect(s.tabs.map((t) => t.key)).toEqual(['/c']);
+  });
+});
+
+describe('restoring saved tabs', () => {
+  it('brings back what was saved, 首页 first, the active tab kept', () => {
+    const saved = JSON.stringify(open('/a', '/b?x=1'));
+    const s = restoreTabs(saved);
+    expect(s.tabs.map((t) => t.key)).toEqual([HOME_PATH, '/a', '/b?x=1']);
+    expect(s.active).toBe('/b?x=1');
+  });
+  it('drops malformed, duplicate and foreign entries and falls back to 首页', () => {
+    const s = restoreTabs(
+      JSON.stringify({
+        tabs: [{ key: '/a', title: 'A' }, { key: '/a', title: 'A2' }, { key: 'http://x', title: 'x' }, { key: 3 }, null],
+        active: '/gone',
+      }),
+    );
+    expect(s.tabs.map((t) => t.key)).toEqual([HOME_PATH, '/a']);
+    expect(s.active).toBe(HOME_PATH);
+    expect(restoreTabs('not json')).toEqual(initialTabs());
+    expect(restoreTabs(null)).toEqual(initialTabs());
   });
 });

@@ -1,8 +1,14 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useSettings } from '../../shell/settings.ts';
+import * as Dialog from '@radix-ui/react-dialog';
+import { settingsStore, useSettings } from '../../shell/settings.ts';
+import { useSession } from '../../lib/session.ts';
+import { tabsStore } from '../../shell/tabs.ts';
+import { deviceOf, drawerStore, useDrawerOpen, usesDrawer } from '../../shell/layout-state.ts';
+import { PAGE_CONTENT_ID, focusGrid, focusMain, focusPageWhenReady } from '../../shell/page-focus.ts';
+import { ShortcutsSheet } from '../../shell/shortcuts-sheet.tsx';
 import { useMenuIndex, usePermissions } from '../../shell/menus/use-menu.ts';
-import { matchPath } from '../../shell/menus/menu-model.ts';
+import { matchPath, type MenuNode } from '../../shell/menus/menu-model.ts';
 import { useShellWidgets } from '../../shell/shell-widgets.ts';
 import { useGlobalKeybindings } from '../../shell/keybindings.ts';
 import { registerWidget } from '../../shell/runtime.ts';
@@ -22,7 +28,6 @@ const TerminalPanel = lazy(() => import('../../shell/terminal/terminal-panel.tsx
 /** Scrolling further than this hides the header when auto-hide is on (spec §9). */
 const AUTO_HIDE_SCROLL = 100;
 
-/** Breakpoints of spec §2: below 1088 px is mobile, below 768 px the sidebar closes. */
 function useWidth() {
   const [w, setW] = useState(window.innerWidth);
   useEffect(() => {
@@ -33,6 +38,24 @@ function useWidth() {
   return w;
 }
 
+/** Below 768 px: the side menu as a drawer (☰ opens it; Esc, the overlay and a navigation close it). */
+function MenuDrawer({ menu, dark }: { menu: MenuNode[]; dark: boolean }) {
+  const open = useDrawerOpen();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => drawerStore.set(false), [pathname]);
+  return (
+    <Dialog.Root open={open} onOpenChange={drawerStore.set}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
+        <Dialog.Content aria-describedby={undefined} className="fixed left-0 top-0 z-50 h-full shadow-xl">
+          <Dialog.Title className="sr-only">菜单</Dialog.Title>
+          <Sidebar menu={menu} collapsed={false} dark={dark} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
 /** The signed-in frame: menus, header, tabs, page; palette and terminal on top. */
 export function AppLayout() {
   const settings = useSettings();
@@ -40,7 +63,10 @@ export function AppLayout() {
   const index = useMenuIndex();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const width = useWidth();
-  const mobile = width < 1088;
+  const device = deviceOf(width);
+  const mobile = device === 'mobile';
+  const drawer = usesDrawer(width);
+  const username = useSession().userInfo?.username;
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [terminalOpen, setTerminalOpen] = useState(false);
   useShellWidgets();
@@ -58,12 +84,15 @@ export function AppLayout() {
     return () => offs.forEach((o) => o());
   }, []);
 
-  // dialogs are portaled to <body>: the theme colour must live on the document, not on this div
   useEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty('--primary', settings.color);
-    root.setProperty('--primary-soft', `${settings.color}1a`);
-  }, [settings.color]);
+    if (settingsStore.get().device !== device) settingsStore.update({ device });
+  }, [device]);
+  useEffect(() => {
+    if (username) tabsStore.bindUser(username);
+  }, [username]);
+  // a navigation puts focus into the new page (its first search field or grid), not on <body>
+  useEffect(() => focusPageWhenReady(), [pathname]);
+  useEffect(() => registerWidget('focus.grid', focusGrid), []);
 
   const [headerHidden, setHeaderHidden] = useState(false);
   const chrome = (
@@ -72,14 +101,24 @@ export function AppLayout() {
       {settings.multipage && <TabsBar />}
     </>
   );
-  const collapsed = !settings.sidebarOpened || width < 768;
+  const collapsed = !settings.sidebarOpened;
   const top = settings.layout === 'topmenu' && !mobile;
+  const dark = settings.theme === 'dark';
   return (
     <div className={`flex h-screen flex-col bg-gray-100 ${settings.weak ? 'invert-[.05] grayscale' : ''}`}>
+      <a
+        href={`#${PAGE_CONTENT_ID}`}
+        className="sr-only z-[70] rounded bg-white px-3 py-2 text-sm text-[var(--primary)] shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        onClick={(e) => {
+          e.preventDefault();
+          focusMain();
+        }}
+      >
+        跳到主要内容
+      </a>
       <div className="flex min-h-0 flex-1">
-        {!top && !(width < 768 && collapsed) && (
-          <Sidebar menu={menu} collapsed={collapsed} dark={settings.theme === 'dark'} />
-        )}
+        {!top && !drawer && <Sidebar menu={menu} collapsed={collapsed} dark={dark} />}
+        {!top && drawer && <MenuDrawer menu={menu} dark={dark} />}
         <div className="flex min-w-0 flex-1 flex-col">
           {top && <TopMenu menu={menu} />}
           {settings.fixedHeader && !headerHidden && chrome}
@@ -90,7 +129,11 @@ export function AppLayout() {
             }
           >
             {!settings.fixedHeader && !headerHidden && chrome}
-            <div className={settings.contentWidth === 'Fixed' && top ? 'mx-auto w-full max-w-[1200px]' : ''}>
+            <div
+              id={PAGE_CONTENT_ID}
+              tabIndex={-1}
+              className={`focus:outline-none ${settings.contentWidth === 'Fixed' && top ? 'mx-auto w-full max-w-[1200px]' : ''}`}
+            >
               <Outlet />
             </div>
           </main>
@@ -104,6 +147,7 @@ export function AppLayout() {
       {paletteOpen && <Palette onClose={() => setPaletteOpen(false)} />}
       <SettingsDrawer />
       <AccountDialogs />
+      <ShortcutsSheet />
       <PopupReportHost />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { menuLink } from '../../lib/paths.ts';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '../../lib/session.ts';
@@ -8,6 +8,8 @@ import type { MenuEntry } from '../../shell/menus/menu-model.ts';
 import { Kbd } from '../ui.tsx';
 import { NoticeBell } from '../../features/notice/notice-bell.tsx';
 import { useMenu } from '../../shell/use-commands.ts';
+import { PopupMenu, below } from '../popup-menu.tsx';
+import { commandHint } from '../../shell/command-hint.ts';
 
 /** Breadcrumb: 首页, then the matched menu ancestors; the current page is plain text. */
 export function Breadcrumb({ entry }: { entry?: MenuEntry }) {
@@ -18,7 +20,7 @@ export function Breadcrumb({ entry }: { entry?: MenuEntry }) {
       ]
     : [];
   return (
-    <nav aria-label="面包屑" className="text-sm text-gray-500">
+    <nav aria-label="面包屑" className="hidden min-w-0 truncate text-sm text-gray-600 md:block">
       <Link {...menuLink('/dashboard/analysis')} className="hover:text-[var(--primary)]">
         首页
       </Link>
@@ -26,25 +28,43 @@ export function Breadcrumb({ entry }: { entry?: MenuEntry }) {
         .filter((t) => t.title !== '首页')
         .map((t, i, all) => (
           <span key={`${t.path}-${i}`}>
-            <span className="mx-1">/</span>
-            {i === all.length - 1 ? <span className="text-gray-700">{t.title}</span> : <span>{t.title}</span>}
+            <span className="mx-1" aria-hidden>
+              /
+            </span>
+            {i === all.length - 1 ? (
+              <span className="text-gray-800" aria-current="page">
+                {t.title}
+              </span>
+            ) : (
+              <span>{t.title}</span>
+            )}
           </span>
         ))}
     </nav>
   );
 }
 
-/** Header: sidebar toggle, breadcrumb, greeting, menu search, user menu. */
+const headerButton =
+  'flex min-h-8 shrink-0 items-center gap-1 rounded border px-2 text-sm text-gray-700 hover:border-[var(--primary)] hover:text-[var(--primary)]';
+
+/**
+ * Header: sidebar toggle (☰; below 768 px it opens the menu drawer), breadcrumb, greeting (desktop
+ * only), menu search, terminal, 快捷键 and the user menu. One line down to 390 px: the labels of
+ * the buttons give way to their shortcuts.
+ */
 export function Header({ entry, mobile }: { entry?: MenuEntry; mobile: boolean }) {
   const { userInfo } = useSession();
-  const [open, setOpen] = useState(false);
+  const [menuAt, setMenuAt] = useState<ReturnType<typeof below> | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const userMenu = useMenu('shell.userMenu');
+  const name = userInfo?.realname ?? userInfo?.username ?? '';
   return (
-    <header className="flex h-12 items-center gap-3 border-b bg-white px-3">
+    <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-white px-2 md:gap-3 md:px-3">
       <button
         type="button"
         aria-label="展开/收起侧边栏"
-        className="text-lg text-gray-600 hover:text-[var(--primary)]"
+        title={commandHint('shell.toggleSidebar', '展开/收起侧边栏')}
+        className="flex h-8 w-8 shrink-0 items-center justify-center rounded text-lg text-gray-700 hover:text-[var(--primary)]"
         onClick={() => void runCommand('shell.toggleSidebar', {}, 'button')}
       >
         ☰
@@ -53,56 +73,62 @@ export function Header({ entry, mobile }: { entry?: MenuEntry; mobile: boolean }
       <div className="flex-1" />
       <button
         type="button"
-        className="flex items-center gap-2 rounded border px-2 py-0.5 text-sm text-gray-500 hover:border-[var(--primary)]"
+        title={commandHint('shell.openPalette', '搜索菜单')}
+        className={headerButton}
         onClick={() => void runCommand('shell.openPalette', {}, 'button')}
       >
-        搜索菜单 <Kbd>Ctrl+K</Kbd>
+        <span aria-hidden>⌕</span>
+        <span>搜索菜单</span>
+        <span className="hidden lg:inline">
+          <Kbd>Ctrl+K</Kbd>
+        </span>
       </button>
       <button
         type="button"
-        className="rounded border px-2 py-0.5 text-sm text-gray-500 hover:border-[var(--primary)]"
+        title={commandHint('shell.toggleTerminal', '终端')}
+        className={`${headerButton} hidden sm:flex`}
         onClick={() => void runCommand('shell.toggleTerminal', {}, 'button')}
       >
-        终端 <Kbd>Ctrl+`</Kbd>
+        终端{' '}
+        <span className="hidden lg:inline">
+          <Kbd>Ctrl+`</Kbd>
+        </span>
       </button>
-      {!mobile && (
-        <span className="text-sm text-gray-600">{`${welcome()}，${userInfo?.realname ?? userInfo?.username ?? ''}，欢迎你`}</span>
-      )}
+      <button
+        type="button"
+        aria-label="快捷键"
+        title={commandHint('shell.shortcuts', '快捷键')}
+        className={`${headerButton} hidden sm:flex`}
+        onClick={() => void runCommand('shell.shortcuts', {}, 'button')}
+      >
+        ?
+      </button>
+      {!mobile && <span className="shrink-0 text-sm text-gray-700">{`${welcome()}，${name}，欢迎你`}</span>}
       <NoticeBell />
-      <div className="relative">
-        <button
-          type="button"
-          aria-haspopup="menu"
-          aria-expanded={open}
-          className="text-sm text-gray-700"
-          onClick={() => setOpen(!open)}
-        >
-          {userInfo?.realname ?? userInfo?.username} ▾
-        </button>
-        {open && (
-          <ul
-            role="menu"
-            className="absolute right-0 z-40 mt-1 w-36 rounded border bg-white py-1 text-sm shadow"
-            onMouseLeave={() => setOpen(false)}
-          >
-            {userMenu.map((m) => (
-              <li key={m.id}>
-                <button
-                  role="menuitem"
-                  type="button"
-                  className="block w-full px-3 py-1 text-left hover:bg-gray-100"
-                  onClick={() => {
-                    setOpen(false);
-                    void runCommand(m.id, {}, 'menu');
-                  }}
-                >
-                  {m.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={!!menuAt}
+        className="flex min-h-8 max-w-28 shrink-0 items-center gap-1 text-sm text-gray-800 md:max-w-none"
+        onClick={(e) => setMenuAt(menuAt ? null : below(e.currentTarget, true))}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowDown') return;
+          e.preventDefault();
+          setMenuAt(below(e.currentTarget, true));
+        }}
+      >
+        <span className="truncate">{name}</span> <span aria-hidden>▾</span>
+      </button>
+      {menuAt && (
+        <PopupMenu
+          label="用户菜单"
+          items={userMenu.map((m) => ({ id: m.id, label: m.label }))}
+          at={menuAt}
+          onClose={() => setMenuAt(null)}
+          onChoose={(id) => void runCommand(id, {}, 'menu')}
+        />
+      )}
     </header>
   );
 }

@@ -66,9 +66,14 @@ export function indexMenu(
   return out;
 }
 
-/** Every page a person can navigate to and see in menus (non-hidden, routable, not a folder). */
+/**
+ * Every page a person can navigate to and see in menus (spec §2: menu search lists every non-hidden
+ * entry): routable, not a folder, and neither it nor a folder above it hidden.
+ */
 export function navigablePages(index: Map<string, MenuEntry>): MenuEntry[] {
-  return [...index.values()].filter((e) => !e.node.hidden && !e.redirect && !e.node.meta.hideMenu);
+  return [...index.values()].filter(
+    (e) => !e.node.hidden && !e.redirect && !e.node.meta.hideMenu && !e.parents.some((p) => p.hidden),
+  );
 }
 
 /** The entry for a browser path: exact match, else the longest matching prefix of a routable parent. */

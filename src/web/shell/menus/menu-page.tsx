@@ -30,8 +30,9 @@ export function MenuPage() {
       );
   }, [entry, fullPath]);
 
-  // the route's beforeLoad already redirected unknown paths and folders
-  if (!entry || entry.redirect) return null;
+  // the route's beforeLoad already redirected unknown paths (to /404) and folders
+  if (!entry) return location.pathname === '/404' ? <ExceptionPage type="404" /> : null;
+  if (entry.redirect) return null;
   if (entry.node.component.startsWith('layouts/Iframe') && entry.url) return <IframePage entry={entry} />;
   const Page = PAGES[entry.node.component];
   if (!Page) return <ExceptionPage type="404" detail={`页面组件 ${entry.node.component} 不存在`} />;

@@ -47,6 +47,8 @@ export function TerminalView({ autoFocus = false }: { autoFocus?: boolean }) {
       disableStdin: true,
       cursorBlink: false,
       cursorInactiveStyle: 'none',
+      // dim and coloured output is adjusted to read at WCAG AA on the dark background
+      minimumContrastRatio: 4.5,
       fontFamily: FONT,
       fontSize: 13,
       scrollback: 5000,

@@ -96,6 +96,7 @@ export function ProgressRenderer(p: Props) {
   return (
     <span
       role="progressbar"
+      aria-label={p.colDef?.headerName || '进度'}
       aria-valuenow={percent}
       aria-valuemin={0}
       aria-valuemax={100}

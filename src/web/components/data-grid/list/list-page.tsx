@@ -25,7 +25,8 @@ import {
 } from './list-params.ts';
 import { hiddenFields, storedAuth } from './column-auth.ts';
 import { filterFieldOf, sortFieldOf, toColDefs } from './column-defs.ts';
-import { RowActions } from './row-actions.tsx';
+import { RowActions, RowActionsMenu, opensRowActions } from './row-actions.tsx';
+import { below } from '../../popup-menu.tsx';
 import { SearchBar } from './search-bar.tsx';
 import type { ListPageConfig } from './types.ts';
 import { useSpreadsheet } from '../spreadsheet/use-spreadsheet.ts';
@@ -92,6 +93,7 @@ export function ListPage<Row extends { id: string }>({
         : new Set<string>(),
     [config.authPrefix],
   );
+  const [rowMenu, setRowMenu] = useState<{ row: Row; at: { x: number; y: number } } | null>(null);
   const rowArgs = config.rowArgs ?? ((row: Row) => ({ id: row.id, ids: row.id }));
   const columnDefs = useMemo<Array<ColDef<Row>>>(
     () => [
@@ -244,6 +246,13 @@ export function ListPage<Row extends { id: string }>({
             rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
             overlayNoRowsTemplate={NO_DATA}
             onGridReady={(e) => setGridApi(e.api)}
+            onCellKeyDown={(e) => {
+              const ev = e.event as KeyboardEvent | null | undefined;
+              if (!ev || !e.data || !opensRowActions(ev)) return;
+              ev.preventDefault();
+              const cell = (ev.target as HTMLElement).closest('.ag-cell') ?? (ev.target as HTMLElement);
+              setRowMenu({ row: e.data, at: below(cell) });
+            }}
             onSelectionChanged={(e) =>
               runtime.setKeys({ selection: e.api.getSelectedRows().map((r) => r.id) })
             }
@@ -290,6 +299,15 @@ export function ListPage<Row extends { id: string }>({
         })}
         tabs={detail ? config.detailTabs?.(detail) : undefined}
       />
+      {rowMenu && (
+        <RowActionsMenu
+          menu={`${config.pageKey}.row`}
+          row={rowMenu.row}
+          args={rowArgs(rowMenu.row)}
+          at={rowMenu.at}
+          onClose={() => setRowMenu(null)}
+        />
+      )}
       {children}
     </div>
   );

@@ -1,6 +1,7 @@
 import { Button } from '../../ui.tsx';
 import { executor, runCommand, runtime } from '../../../shell/runtime.ts';
 import { useMenu } from '../../../shell/use-commands.ts';
+import { PopupMenu } from '../../popup-menu.tsx';
 
 /**
  * The row's commands (menus `grid.row`, then `<pageKey>.row`): each command's `when` sees the row, so e.g. 冻结
@@ -32,3 +33,37 @@ export function RowActions({
     </div>
   );
 }
+
+/**
+ * The same commands as a menu at a grid cell: a focused row opens it with Enter, Shift+F10 or the
+ * context-menu key (arrows move, Esc closes and gives focus back to the cell).
+ */
+export function RowActionsMenu({
+  menu,
+  row,
+  args,
+  at,
+  onClose,
+}: {
+  menu: string;
+  row: Record<string, unknown>;
+  args: Record<string, unknown>;
+  at: { x: number; y: number };
+  onClose(): void;
+}) {
+  const keys = { ...runtime.keys(), row };
+  const actions = [...useMenu('grid.row'), ...useMenu(menu)].filter((c) => executor.isVisible(c, keys));
+  return (
+    <PopupMenu
+      label="行操作"
+      items={actions.map((c) => ({ id: c.id, label: c.label, danger: c.dangerous }))}
+      at={at}
+      onClose={onClose}
+      onChoose={(id) => void runCommand(id, args, 'menu', keys)}
+    />
+  );
+}
+
+/** Keys that open a focused row's actions. */
+export const opensRowActions = (e: KeyboardEvent) =>
+  e.key === 'Enter' || e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey);

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** One axe finding, short enough to read in a failing test. */
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  targets: string[];
+  summary: string;
+}
+
+/**
+ * Run axe-core (WCAG 2.0–2.2 A and AA rules) on the page as it is now and return the serious and
+ * critical findings. The page must not forbid inline scripts for the test (axe is injected).
+ */
+export async function axeSerious(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
+    return (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    })) as {
+      violations: Array<{
+        id: string;
+        impact: string;
+        nodes: Array<{ target: string[]; failureSummary?: string }>;
+      }>;
+    };
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      summary: (v.nodes[0]?.failureSummary ?? '').slice(0, 300),
+    }));
+}
