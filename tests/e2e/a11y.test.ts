@@ -40,7 +40,11 @@ const report = (where: string, found: AxeFinding[]) =>
 async function settle() {
   // the page's own content (lazy chunk) has rendered and its first data arrived
   await page.locator('#page-content > *').first().waitFor();
-  await page.getByText('加载中…').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByText('加载中…')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 

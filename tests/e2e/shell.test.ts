@@ -29,6 +29,7 @@ describe('guard redirects', () => {
     await page.waitForURL(`${env.url}/dashboard/analysis`);
     await page.goto(`${env.url}/no/such/page`);
     await page.waitForURL(`${env.url}/404`);
+    await page.getByRole('heading', { name: '抱歉，你访问的页面不存在' }).waitFor();
     await page.context().close();
   });
 
@@ -113,12 +114,16 @@ describe('tabs', () => {
     await page.waitForURL(`${env.url}/dashboard/analysis`);
     await page.goto(`${env.url}/isystem/user`);
     await page.getByRole('tab', { name: /用户管理/ }).waitFor();
-    await page.getByRole('button', { name: '关闭 首页' }).click();
+    await page.getByRole('tab', { name: /首页/ }).focus();
+    await page.keyboard.press('Delete');
     await page.getByText('首页不能关闭!').waitFor();
     await page.getByRole('tab', { name: /用户管理/ }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await expect(page.getByRole('tab').count()).resolves.toBe(2);
-    await page.getByRole('button', { name: '关闭 用户管理' }).click();
+    await page
+      .getByRole('tab', { name: /用户管理/ })
+      .locator('[data-close-tab]')
+      .click();
     await page.waitForURL(`${env.url}/dashboard/analysis`);
     await expect(page.getByRole('tab').count()).resolves.toBe(1);
     await page.context().close();

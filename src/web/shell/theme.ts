@@ -20,7 +20,13 @@ export function parseHex(hex: string): Rgb {
 }
 
 export const toHex = (rgb: Rgb): string =>
-  `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** WCAG relative luminance. */
 export function luminance(hex: string): number {
@@ -56,7 +62,17 @@ function fromHsv({ h, s, v }: Hsv): Rgb {
   const x = c * (1 - Math.abs(((h / 60) % 2) - 1));
   const m = v - c;
   const [r, g, b] =
-    h < 60 ? [c, x, 0] : h < 120 ? [x, c, 0] : h < 180 ? [0, c, x] : h < 240 ? [0, x, c] : h < 300 ? [x, 0, c] : [c, 0, x];
+    h < 60
+      ? [c, x, 0]
+      : h < 120
+        ? [x, c, 0]
+        : h < 180
+          ? [0, c, x]
+          : h < 240
+            ? [0, x, c]
+            : h < 300
+              ? [x, 0, c]
+              : [c, 0, x];
   return [(r + m) * 255, (g + m) * 255, (b + m) * 255];
 }
 
@@ -83,7 +99,8 @@ export function colorScale(brand: string): string[] {
   };
   const val = (i: number, light: boolean) =>
     round2(Math.min(1, Math.max(0, light ? base.v + 0.05 * i : base.v - 0.15 * i)));
-  const shade = (i: number, light: boolean) => toHex(fromHsv({ h: hue(i, light), s: sat(i, light), v: val(i, light) }));
+  const shade = (i: number, light: boolean) =>
+    toHex(fromHsv({ h: hue(i, light), s: sat(i, light), v: val(i, light) }));
   const out: string[] = [];
   for (let i = LIGHT_STEPS; i > 0; i--) out.push(shade(i, true));
   out.push(toHex(parseHex(brand)));

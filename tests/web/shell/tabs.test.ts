@@ -74,7 +74,13 @@ describe('restoring saved tabs', () => {
   it('drops malformed, duplicate and foreign entries and falls back to 首页', () => {
     const s = restoreTabs(
       JSON.stringify({
-        tabs: [{ key: '/a', title: 'A' }, { key: '/a', title: 'A2' }, { key: 'http://x', title: 'x' }, { key: 3 }, null],
+        tabs: [
+          { key: '/a', title: 'A' },
+          { key: '/a', title: 'A2' },
+          { key: 'http://x', title: 'x' },
+          { key: 3 },
+          null,
+        ],
         active: '/gone',
       }),
     );

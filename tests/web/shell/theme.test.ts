@@ -50,15 +50,18 @@ describe('colour scale', () => {
 });
 
 describe('theme palette', () => {
-  it.each(THEME_COLORS.map((c) => [c.name, c.color]))('%s (%s) reads at AA everywhere it paints', (_, color) => {
-    const p = themePalette(color);
-    expect(p.brand).toBe(color.toLowerCase());
-    expect(contrast(p.primary, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT);
-    expect(contrast(p.primary, p.soft)).toBeGreaterThanOrEqual(AA_TEXT);
-    expect(contrast(p.onDark, DARK_SURFACE)).toBeGreaterThanOrEqual(AA_TEXT);
-    // taken from the scale, not made up
-    expect(p.scale).toContain(p.soft);
-  });
+  it.each(THEME_COLORS.map((c) => [c.name, c.color]))(
+    '%s (%s) reads at AA everywhere it paints',
+    (_, color) => {
+      const p = themePalette(color);
+      expect(p.brand).toBe(color.toLowerCase());
+      expect(contrast(p.primary, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(contrast(p.primary, p.soft)).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(contrast(p.onDark, DARK_SURFACE)).toBeGreaterThanOrEqual(AA_TEXT);
+      // taken from the scale, not made up
+      expect(p.scale).toContain(p.soft);
+    },
+  );
   it('keeps a brand colour that already reads and darkens the default blue by one step', () => {
     expect(themePalette('#1890FF').primary).toBe('#096dd9');
     expect(themePalette('#2F54EB').primary).toBe('#2f54eb');

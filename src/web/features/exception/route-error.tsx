@@ -17,7 +17,11 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     void router.invalidate();
   };
   return (
-    <ExceptionPage type="500" title="页面加载失败" detail={error instanceof Error ? error.message : String(error)}>
+    <ExceptionPage
+      type="500"
+      title="页面加载失败"
+      detail={error instanceof Error ? error.message : String(error)}
+    >
       <button type="button" className="text-[var(--primary)] underline" onClick={retry}>
         重试
       </button>

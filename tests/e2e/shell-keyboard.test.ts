@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { COMMANDS } from '../../commands/index.ts';
+import { formatKeybinding } from '../../commands/core/keybinding.ts';
+
+/**
+ * The frame for everyone (issue #15): keyboard-only journeys, narrow screens, session expiry,
+ * route errors, tabs kept across reloads.
+ */
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+}, 120_000);
+afterAll(async () => env?.close());
+
+const active = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    return {
+      tag: a?.tagName,
+      role: a?.getAttribute('role'),
+      text: a?.textContent?.trim().slice(0, 40),
+      inPage: !!a?.closest('#page-content'),
+      inGrid: !!a?.closest('[role=grid],[role=treegrid]'),
+      inMenu: !!a?.closest('[role=menu]'),
+    };
+  });
+
+async function signIn(page: Page, username = 'admin', target = '/user/login') {
+  await login(page, env.url, username, '123456', target);
+  await page.getByRole('tab', { name: /首页/ }).waitFor();
+}
+
+describe('keyboard only', () => {
+  it('signs in, reaches a page by the palette, works a row and a form, the menus and the tabs', async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.url}/user/login`);
+    await page.getByRole('textbox', { name: '账号' }).focus();
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123456');
+    // to the slider, complete it, and Enter on it submits the form
+    const slider = page.getByRole('slider', { name: '滑动验证' });
+    for (let i = 0; i < 10 && !(await slider.evaluate((s) => s === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${env.url}/dashboard/analysis`);
+    await page.getByRole('tab', { name: /首页/ }).waitFor();
+
+    // the palette to 用户管理: focus lands in the page's first search field
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('yhgl');
+    await page.locator('[cmdk-item]').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${env.url}/isystem/user`);
+    await page.getByRole('gridcell', { name: 'caiwu' }).waitFor();
+    await expect.poll(async () => (await active(page)).tag).toBe('INPUT');
+    expect((await active(page)).inPage).toBe(true);
+
+    // Alt+G into the grid; Enter on a row opens its actions; arrows move; Esc gives focus back
+    await page.keyboard.press('Alt+g');
+    await expect.poll(async () => (await active(page)).inGrid).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const rowMenu = page.getByRole('menu', { name: '行操作' });
+    await rowMenu.waitFor();
+    expect((await active(page)).text).toBe('详情');
+    await page.keyboard.press('ArrowDown');
+    expect((await active(page)).text).toBe('编辑');
+    await page.keyboard.press('Escape');
+    await rowMenu.waitFor({ state: 'detached' });
+    expect((await active(page)).inGrid).toBe(true);
+
+    // 编辑 from the row menu, change the name, save by keyboard
+    await page.keyboard.press('Shift+F10');
+    await rowMenu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: /编辑用户/ });
+    await form.waitFor();
+    const name = form.getByLabel('用户姓名');
+    await name.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('键盘改名');
+    await form.getByRole('button', { name: '确定' }).focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('gridcell', { name: '键盘改名' }).waitFor();
+
+    // the user menu: Enter opens with focus on its first item, arrows move, Esc returns focus
+    const trigger = page.getByRole('button', { name: /管理员/ });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const userMenu = page.getByRole('menu', { name: '用户菜单' });
+    await userMenu.waitFor();
+    expect((await active(page)).role).toBe('menuitem');
+    await page.keyboard.press('End');
+    expect((await active(page)).text).toBe('退出登录');
+    await page.keyboard.press('Escape');
+    await userMenu.waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((t) => t === document.activeElement)).toBe(true);
+    // an outside click closes it too
+    await page.keyboard.press('Enter');
+    await userMenu.waitFor();
+    await page.mouse.click(700, 600);
+    await userMenu.waitFor({ state: 'detached' });
+
+    // `?` lists every keybinding of the registry; buttons name their shortcut in their title
+    await page.locator('#page-content').focus();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: '快捷键' });
+    await sheet.waitFor();
+    const text = (await sheet.textContent()) ?? '';
+    for (const c of COMMANDS.filter((c) => c.keybinding)) {
+      expect(text).toContain(c.title);
+      expect(text).toContain(formatKeybinding(c.keybinding!, false));
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: '搜索菜单' }).getAttribute('title')).resolves.toContain(
+      'Ctrl+K',
+    );
+
+    // tabs: ←/→ move, Delete closes a background tab without switching to it; 首页 has no ×
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('bmgl');
+    await page.locator('[cmdk-item]').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${env.url}/isystem/depart`);
+    await page.getByRole('tab', { name: /部门管理/ }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect((await active(page)).text).toContain('用户管理');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.getByRole('tab').count()).toBe(2);
+    expect(page.url()).toBe(`${env.url}/isystem/depart`);
+    await expect(page.getByRole('tab', { name: /首页/ }).locator('[data-close-tab]').count()).resolves.toBe(
+      0,
+    );
+    await page.getByRole('tab', { name: /首页/ }).focus();
+    await page.keyboard.press('Delete');
+    await page.getByText('首页不能关闭!').waitFor();
+
+    // the skip link comes before the menus in the Tab order and goes into the page
+    await page.getByRole('navigation', { name: '侧边菜单' }).locator('a, button').first().focus();
+    await page.keyboard.press('Shift+Tab');
+    expect((await active(page)).text).toBe('跳到主要内容');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await active(page)).inPage).toBe(true);
+    await page.context().close();
+  });
+
+  it('keeps the tabs of a user across reloads', async () => {
+    const page = await env.newPage();
+    await signIn(page, 'admin', '/user/login?redirect=%2Fisystem%2Fuser');
+    await page.getByRole('tab', { name: /用户管理/ }).waitFor();
+    await page.goto(`${env.url}/isystem/depart`);
+    await page.getByRole('tab', { name: /部门管理/ }).waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: /部门管理/ }).waitFor();
+    const names = await page.getByRole('tab').allTextContents();
+    expect(names.map((n) => n.replace('×', ''))).toEqual(['首页', '用户管理', '部门管理']);
+    await page.context().close();
+  });
+
+  it('lists only non-hidden menu entries in the palette', async () => {
+    const page = await env.newPage();
+    await signIn(page);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('403');
+    await page.waitForTimeout(300);
+    const items = await page.locator('[cmdk-item]').allTextContents();
+    expect(items.some((t) => t.includes('403'))).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe('narrow screens', () => {
+  it('at 390 px: one header line, ☰ opens the menu drawer, a page opens from it', async () => {
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signIn(page);
+    const header = await page.locator('header').boundingBox();
+    expect(header!.height).toBeLessThanOrEqual(56);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByRole('navigation', { name: '侧边菜单' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: '展开/收起侧边栏' }).click();
+    const drawer = page.getByRole('dialog', { name: '菜单' });
+    await drawer.getByRole('button', { name: /系统管理/ }).click();
+    await drawer.getByRole('link', { name: '用户管理' }).click();
+    await page.waitForURL(`${env.url}/isystem/user`);
+    await drawer.waitFor({ state: 'detached' });
+    await expect(
+      page.evaluate(() => JSON.parse(localStorage.getItem('console.settings') ?? '{}').device),
+    ).resolves.toBe('mobile');
+    await page.context().close();
+  });
+
+  it('collapsed sidebar shows icons, not cut text; top-menu dropdowns open by hover and keyboard', async () => {
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await signIn(page);
+    await page.keyboard.press('Control+b');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(80);
+    const entries = nav.locator('li > a, li > button');
+    const n = await entries.count();
+    expect(n).toBeGreaterThan(5);
+    for (let i = 0; i < n; i++) {
+      await expect(entries.nth(i).locator('svg').count()).resolves.toBe(1);
+      await expect(entries.nth(i).innerText()).resolves.toBe('');
+      await expect(entries.nth(i).getAttribute('aria-label')).resolves.toBeTruthy();
+    }
+    // a folder opens its pages beside the collapsed bar
+    await nav.getByRole('button', { name: '系统管理' }).click();
+    await page.getByRole('menu', { name: '系统管理' }).getByRole('menuitem', { name: '用户管理' }).click();
+    await page.waitForURL(`${env.url}/isystem/user`);
+
+    await page.setViewportSize({ width: 1400, height: 800 });
+    await page.evaluate(() => {
+      const s = JSON.parse(localStorage.getItem('console.settings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('console.settings', JSON.stringify({ ...s, layout: 'topmenu' }));
+    });
+    await page.reload();
+    const bar = page.getByRole('navigation', { name: '顶部菜单' });
+    await bar.getByRole('button', { name: /系统管理/ }).hover();
+    const dropdown = page.getByRole('menu', { name: '系统管理' });
+    const item = dropdown.getByRole('menuitem', { name: '部门管理' });
+    await item.waitFor();
+    // never clipped: the item is the topmost element at its own centre
+    const box = (await item.boundingBox())!;
+    expect(
+      await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role=menuitem]')?.textContent,
+        [box.x + box.width / 2, box.y + box.height / 2],
+      ),
+    ).toContain('部门管理');
+    await page.mouse.move(5, 700);
+    await dropdown.waitFor({ state: 'detached' });
+    await bar.getByRole('button', { name: /系统管理/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect((await active(page)).inMenu).toBe(true);
+    await page.keyboard.press('Escape');
+    await dropdown.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
+
+describe('session expiry and route errors', () => {
+  it('a revoked session: 登录已过期 once, then back to login', async () => {
+    const page = await env.newPage();
+    await signIn(page);
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => /token/i.test(k))!;
+      return (JSON.parse(localStorage.getItem(key)!) as { value: string }).value;
+    });
+    await env.app.inject({
+      method: 'POST',
+      url: '/jeecg-boot/sys/logout',
+      headers: { 'x-access-token': token },
+    });
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('yhgl');
+    await page.locator('[cmdk-item]').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByText('很抱歉，登录已过期，请重新登录').first().waitFor();
+    await expect(page.getByText('很抱歉，登录已过期，请重新登录').count()).resolves.toBeLessThanOrEqual(2);
+    await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
+    await page.waitForURL(/\/user\/login/);
+    await page.context().close();
+  });
+
+  it('500 with Token失效 opens the 登录已过期 dialog whose 重新登录 signs out', async () => {
+    const page = await env.newPage();
+    await signIn(page);
+    await page.route('**/sys/user/list**', (r) =>
+      r.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Token失效，请重新登录"}',
+      }),
+    );
+    await page.goto(`${env.url}/isystem/user`);
+    const dialog = page
+      .getByRole('alertdialog', { name: '登录已过期' })
+      .or(page.getByRole('dialog', { name: '登录已过期' }));
+    await dialog.getByText('很抱歉，登录已过期，请重新登录').waitFor();
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/user\/login/);
+    await page.context().close();
+  });
+
+  it('a page that fails to load shows a Chinese error inside the layout; unknown URLs a 404 there', async () => {
+    const page = await env.newPage();
+    await signIn(page);
+    await page.route('**/assets/user-page-*.js', (r) => r.abort('failed'));
+    await page.goto(`${env.url}/isystem/user`);
+    await page.getByRole('heading', { name: '页面加载失败' }).waitFor();
+    await page.getByRole('button', { name: '重试' }).waitFor();
+    await page.locator('header').waitFor();
+    await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
+    await page.goto(`${env.url}/no/such/page`);
+    await page.waitForURL(`${env.url}/404`);
+    await page.getByRole('heading', { name: '抱歉，你访问的页面不存在' }).waitFor();
+    await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
+    await page.context().close();
+  });
+});
