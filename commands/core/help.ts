@@ -8,6 +8,7 @@ import { describeArgs } from './schema-info.ts';
 import type { FieldInfo } from './schema-info.ts';
 import { padText, textWidth } from './text-width.ts';
 import type { CommandDefinition } from './types.ts';
+import { PIPE_FILTERS } from './filters.ts';
 
 /** Built-in words of the terminal language, listed by `help`. */
 export const SHELL_BUILTINS: Array<{ name: string; title: string }> = [
@@ -133,5 +134,30 @@ export function helpIndex(commands: readonly CommandDefinition[], isMac = false)
     lines.push(aligned[i] ?? '');
   });
   lines.push('内置', ...aligned.slice(rows.length));
+  lines.push(
+    '管道过滤器（用在 | 之后，例如 user list | grep 冻结 | head 5）',
+    ...columns(PIPE_FILTERS.map((f): [string, string] => [f.usage, f.title])),
+  );
   return lines;
+}
+
+/**
+ * `help <group>`: the commands whose id starts with the group (`help user` → user.add, user.list…)
+ * or whose category is the word (`help 页签`); undefined when none matches.
+ */
+export function groupHelp(
+  word: string,
+  commands: readonly CommandDefinition[],
+  isMac = false,
+): string[] | undefined {
+  const lower = word.toLowerCase();
+  const members = commands
+    .filter((d) => d.id.toLowerCase().startsWith(`${lower}.`) || d.category === word)
+    .sort((a, b) => a.id.localeCompare(b.id));
+  if (!members.length) return undefined;
+  const rows = members.map((d): [string, string] => [
+    usageLine(d),
+    `${d.title}${d.keybinding ? `  ${formatKeybinding(d.keybinding, isMac)}` : ''}`,
+  ]);
+  return [`${word} 组的命令（help <命令> 查看详情）:`, ...columns(rows)];
 }

@@ -8,7 +8,8 @@ import { COMMAND_MSG, CommandError } from './errors.ts';
 import type { CommandExecutor } from './executor.ts';
 import { renderResult } from './format.ts';
 import type { OutputFormat, TableTextOptions } from './format.ts';
-import { commandHelp, helpIndex } from './help.ts';
+import { commandHelp, groupHelp, helpIndex } from './help.ts';
+import { PIPE_FILTERS, isPipeFilter, runPipeFilter } from './filters.ts';
 import { describeArgs, toCamel } from './schema-info.ts';
 import { expandWord, parseScript } from './script.ts';
 import type { Pipeline } from './script.ts';
@@ -101,12 +102,17 @@ class ScriptRun {
 
   async pipeline(pipeline: Pipeline): Promise<CommandResult> {
     let input: Array<Record<string, unknown>> | undefined;
-    let last: Step = { result: {}, format: 'text' };
+    let last: Step | undefined;
     for (const command of pipeline.commands) {
       const words = command.words.map((w) => expandWord(w, this.opts.vars));
-      last = await this.simple(words, input);
+      const [head = '', ...tail] = words;
+      // text filters work on what the previous command printed, in the format it asked for
+      last = isPipeFilter(head)
+        ? { result: runPipeFilter(head, tail, last?.result), format: last?.format ?? 'text' }
+        : await this.simple(words, input);
       input = last.result.records ?? last.result.table?.rows;
     }
+    if (!last) return {};
     for (const line of renderResult(last.result, last.format, this.opts.table)) this.opts.out(line);
     return last.result;
   }
@@ -140,8 +146,17 @@ class ScriptRun {
   private help(words: string[]): CommandResult {
     const visible = this.executor.visible();
     if (words.length === 0) return { message: helpIndex(visible, this.opts.isMac).join('\n') };
-    const { def } = resolveCommand(words, visible);
-    return { message: commandHelp(def, this.opts.isMac).join('\n') };
+    const filter = PIPE_FILTERS.find((f) => f.name === words[0]);
+    if (filter && words.length === 1) return { message: `${filter.usage} — ${filter.title}` };
+    try {
+      const { def } = resolveCommand(words, visible);
+      return { message: commandHelp(def, this.opts.isMac).join('\n') };
+    } catch (error) {
+      // `help user`: the commands of a group
+      const group = words.length === 1 ? groupHelp(words[0]!, visible, this.opts.isMac) : undefined;
+      if (group) return { message: group.join('\n') };
+      throw error;
+    }
   }
 
   private assign(words: string[]): CommandResult {
