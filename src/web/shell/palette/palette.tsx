@@ -183,9 +183,9 @@ export default function Palette({ onClose }: { onClose(): void }) {
                     >
                       <span className="flex-1 truncate">
                         {def.title}
-                        <span className="ml-2 text-xs text-gray-400">{def.category}</span>
+                        <span className="ml-2 text-xs text-gray-600">{def.category}</span>
                       </span>
-                      <span className="font-mono text-xs text-gray-400">{commandPath(def.id)}</span>
+                      <span className="font-mono text-xs text-gray-600">{commandPath(def.id)}</span>
                       {def.keybinding && <Kbd>{formatKeybinding(def.keybinding, IS_MAC)}</Kbd>}
                     </Command.Item>
                   );

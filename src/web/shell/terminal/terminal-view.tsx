@@ -20,7 +20,7 @@ const FONT =
 
 const THEME = {
   background: '#0f172a',
-  foreground: '#e2e8f0',
+  foreground: '#f8fafc',
   cursor: '#0f172a',
   selectionBackground: '#334155',
 };
