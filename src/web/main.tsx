@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { makeRouter } from './router.tsx';
-import { runtime } from './shell/runtime.ts';
 import { settingsStore } from './shell/settings.ts';
 import { applyTheme } from './shell/theme.ts';
 import './styles.css';
@@ -16,9 +15,6 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 const router = makeRouter(queryClient);
-runtime.setQueryClient(queryClient);
-runtime.setNavigate((href) => router.navigate({ href }));
-router.subscribe('onResolved', ({ toLocation }) => runtime.setKeys({ route: toLocation.pathname }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

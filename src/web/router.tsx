@@ -3,22 +3,13 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { lazy } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { session } from './lib/session.ts';
-import { notify } from './lib/notify.ts';
-import { apiBase } from './lib/api-client.ts';
-import { grantedCodes, permissionsQuery } from './shell/menus/permissions-query.ts';
-import { indexMenu, matchPath, WRONG_VERSION_COMPONENT, type MenuNode } from './shell/menus/menu-model.ts';
-import { navigationCommands } from './shell/menus/nav-commands.ts';
-import { registry, runtime } from './shell/runtime.ts';
-import { AppLayout } from './components/layout/app-layout.tsx';
-import { MenuPage } from './shell/menus/menu-page.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
-import { RegisterPage, RegisterResultPage } from './features/auth/register-page.tsx';
-import { AlterationPage } from './features/auth/alteration-page.tsx';
 import { ExceptionPage } from './features/exception/exception-page.tsx';
 import { RouteError } from './features/exception/route-error.tsx';
 import { DialogHost, Toasts } from './components/overlays.tsx';
@@ -26,15 +17,27 @@ import { isLeavingPage } from './lib/page-lifecycle.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** what the command runtime needs of the router, connected when the signed-in frame first loads */
+  shellHooks: {
+    navigate(href: string): unknown;
+    onRoute(listener: (pathname: string) => void): void;
+  };
 }
+
+const RegisterResultPage = lazy(() =>
+  import('./features/auth/register-page.tsx').then((m) => ({ default: m.RegisterResultPage })),
+);
+
+/** A search parameter that is text, else absent (no schema library on the light public pages). */
+const optionalText = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The signed-in frame's code, loaded on the first signed-in page (the login page stays light). */
+const appStart = () => import('./shell/app-start.ts');
 
 export const HOME = '/dashboard/analysis';
 const LOGIN = '/user/login';
 /** Unknown paths land here (spec §2), inside the layout. */
 export const NOT_FOUND = '/404';
-
-const uses = (nodes: MenuNode[], component: string): boolean =>
-  nodes.some((n) => n.component === component || uses(n.children ?? [], component));
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => (
@@ -49,7 +52,9 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: LOGIN,
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: optionalText(search.redirect),
+  }),
   // logged in and going to login → the home path (spec §2)
   beforeLoad: () => {
     if (session.get().token) throw redirect({ href: HOME });
@@ -68,12 +73,14 @@ const userRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/register',
-  component: RegisterPage,
+  component: lazyRouteComponent(() => import('./features/auth/register-page.tsx'), 'RegisterPage'),
 });
 const registerResultRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/register-result',
-  validateSearch: z.object({ account: z.string().optional() }),
+  validateSearch: (search: Record<string, unknown>): { account?: string } => ({
+    account: optionalText(search.account),
+  }),
   component: function RegisterResult() {
     return <RegisterResultPage account={registerResultRoute.useSearch().account} />;
   },
@@ -81,7 +88,7 @@ const registerResultRoute = createRoute({
 const alterationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/alteration',
-  component: AlterationPage,
+  component: lazyRouteComponent(() => import('./features/auth/alteration-page.tsx'), 'AlterationPage'),
 });
 
 /**
@@ -94,14 +101,11 @@ const appRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     const { token } = session.get();
     if (!token) throw redirect({ to: LOGIN, search: { redirect: location.href } });
+    // loading the frame's code is not a failure of the session: outside the try
+    const start = await appStart();
+    start.wireRuntime(context.queryClient, context.shellHooks.navigate, context.shellHooks.onRoute);
     try {
-      const p = await context.queryClient.ensureQueryData(permissionsQuery(token));
-      session.setButtonAuth(p.auth, p.allAuth);
-      runtime.setPermissions(grantedCodes(p));
-      runtime.setKeys({ username: session.get().userInfo?.username, route: location.pathname });
-      registry.replaceGenerated('nav.', navigationCommands(indexMenu(p.menu, { apiBase: apiBase(), token })));
-      if (uses(p.menu, WRONG_VERSION_COMPONENT))
-        notify('error', '启动失败：菜单表与当前前端版本不匹配，请切换到对应版本的菜单表', '系统提示', 0);
+      await start.startApp(context.queryClient, token, location.pathname);
     } catch (e) {
       // Leaving the page aborts this request. Signing out then would also sign out the page being
       // opened (the session is shared storage): a reload during start-up landed on the login page.
@@ -110,7 +114,7 @@ const appRoute = createRoute({
       throw redirect({ to: LOGIN, search: { redirect: location.href } });
     }
   },
-  component: AppLayout,
+  component: lazyRouteComponent(() => import('./components/layout/app-layout.tsx'), 'AppLayout'),
 });
 const indexRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -127,15 +131,13 @@ const indexRoute = createRoute({
 const menuRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '$',
-  beforeLoad: ({ context, location }) => {
-    const { token } = session.get();
-    const p = context.queryClient.getQueryData(permissionsQuery(token).queryKey);
-    if (!p || location.pathname === NOT_FOUND) return;
-    const entry = matchPath(indexMenu(p.menu, { apiBase: apiBase(), token }), location.pathname);
-    if (!entry) throw redirect({ href: NOT_FOUND, replace: true });
-    if (entry.redirect) throw redirect({ href: entry.redirect, replace: true });
+  beforeLoad: async ({ context, location }) => {
+    if (location.pathname === NOT_FOUND) return;
+    const target = (await appStart()).menuTarget(context.queryClient, session.get().token, location.pathname);
+    if (target.kind === 'unknown') throw redirect({ href: NOT_FOUND, replace: true });
+    if (target.kind === 'redirect') throw redirect({ href: target.href, replace: true });
   },
-  component: MenuPage,
+  component: lazyRouteComponent(() => import('./shell/menus/menu-page.tsx'), 'MenuPage'),
   errorComponent: RouteError,
 });
 
@@ -149,14 +151,19 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function makeRouter(queryClient: QueryClient) {
-  return createRouter({
+  const shellHooks: RouterContext['shellHooks'] = {
+    navigate: (href) => router.navigate({ href }),
+    onRoute: (listener) => router.subscribe('onResolved', ({ toLocation }) => listener(toLocation.pathname)),
+  };
+  const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, shellHooks },
     defaultPreload: false,
     // never the router's English default screens
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: () => <ExceptionPage type="404" />,
   });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

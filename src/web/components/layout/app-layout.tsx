@@ -113,6 +113,11 @@ export function AppLayout() {
           e.preventDefault();
           focusMain();
         }}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          focusMain();
+        }}
       >
         跳到主要内容
       </a>

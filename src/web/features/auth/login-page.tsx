@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { FORM_RULES } from '../../../shared/validation.ts';
 import { CODE } from '../../../shared/api.ts';
@@ -9,8 +9,12 @@ import { session, type UserInfo } from '../../lib/session.ts';
 import type { Result } from '../../../shared/api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
-import { SetOwnPassword } from './set-own-password.tsx';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
+
+// only for a login that must replace its password: its rules (zod) stay off the login page
+const SetOwnPassword = lazy(() =>
+  import('./set-own-password.tsx').then((m) => ({ default: m.SetOwnPassword })),
+);
 
 type LoginResult = Result<{
   token: string;
@@ -118,21 +122,23 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   if (pending)
     return (
       <AuthFrame title="账号登录">
-        <SetOwnPassword
-          token={pending.token}
-          username={pending.username}
-          oldPassword={pending.oldPassword}
-          onDone={afterOwnPassword}
-          onCancel={() => {
-            // the half-open session is of no use: end it on the server too
-            void requestTo(ENDPOINTS.auth.logout, { headers: { 'X-Access-Token': pending.token } }).catch(
-              () => undefined,
-            );
-            setPending(null);
-            setPassword('');
-            setVerified(false);
-          }}
-        />
+        <Suspense fallback={<p className="text-sm text-gray-700">加载中…</p>}>
+          <SetOwnPassword
+            token={pending.token}
+            username={pending.username}
+            oldPassword={pending.oldPassword}
+            onDone={afterOwnPassword}
+            onCancel={() => {
+              // the half-open session is of no use: end it on the server too
+              void requestTo(ENDPOINTS.auth.logout, { headers: { 'X-Access-Token': pending.token } }).catch(
+                () => undefined,
+              );
+              setPending(null);
+              setPassword('');
+              setVerified(false);
+            }}
+          />
+        </Suspense>
       </AuthFrame>
     );
 
