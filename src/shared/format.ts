@@ -21,3 +21,13 @@ export function formatPercent(value: unknown): string {
   if (!/^\d+(\.\d+)?$/.test(text)) return text;
   return `${text.includes('.') ? text.replace(/\.?0+$/, '') : text}%`;
 }
+
+/** `1234567.5` → `1,234,567.5`: thousands separators, decimals as they are (grid 合计 rows, counts). */
+export function formatNumber(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = String(value).trim();
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(text);
+  if (!m) return text;
+  const [, sign, whole, frac = ''] = m;
+  return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
+}

@@ -1,4 +1,5 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
+import { formatNumber } from '../../../../shared/format.ts';
 import type { GridRow } from '../editable/types.ts';
 import { colKeyOf, type EditableCellContext } from './grid-context.ts';
 
@@ -35,5 +36,6 @@ export function PopupCellRenderer(p: Props) {
 
 /** A cell of a statistics row (合计 / 平均值): the plain value, never editable. */
 export function StatisticCellRenderer(p: Props) {
-  return <span className="font-medium">{p.value == null ? '' : String(p.value)}</span>;
+  // spec §9: numbers shown with thousands separators
+  return <span className="font-medium tabular-nums">{formatNumber(p.value)}</span>;
 }

@@ -1,7 +1,8 @@
 import type { SuperQueryField } from '../../../../shared/super-query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Input } from '../../ui.tsx';
-import { fromDateTimeLocal, toDateTimeLocal, type BuilderRow } from './builder-state.ts';
+import type { BuilderRow } from './builder-state.ts';
+import { DateInput } from '../../date-input.tsx';
 import { CheckList, DepartPicker, UserPicker } from './pickers.tsx';
 import { AreaInput } from '../../fields/area-input.tsx';
 import { RefInput } from '../../fields/ref-input.tsx';
@@ -105,22 +106,15 @@ function ScalarInput({
   value: string;
   onChange(val: string): void;
 }) {
-  if (type === 'datetime')
+  if (type === 'datetime' || type === 'date')
     return (
-      <Input
-        aria-label={label}
-        className="min-w-0 flex-1"
-        type="datetime-local"
-        step={1}
-        value={toDateTimeLocal(value)}
-        onChange={(e) => onChange(fromDateTimeLocal(e.target.value))}
-      />
+      <DateInput kind={type} label={label} className="min-w-0 flex-1" value={value} onChange={onChange} />
     );
   return (
     <Input
       aria-label={label}
       className="min-w-0 flex-1"
-      type={type === 'date' ? 'date' : 'number'}
+      type="number"
       step={type === 'int' ? 1 : 'any'}
       value={value}
       onChange={(e) => onChange(e.target.value)}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { userAddSchema, userEditSchema } from '../../../../shared/user.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { Button, Field, Input } from '../../../components/ui.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 import { requestTo } from '../../../lib/api-client.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
 import type { Result } from '../../../../shared/api.ts';
@@ -157,7 +158,11 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
         </select>
       </Field>
       <Field label="生日" error={errors.birthday}>
-        <Input type="date" value={v.birthday ?? ''} onChange={set('birthday')} />
+        <DateInput
+          label="生日"
+          value={v.birthday ?? ''}
+          onChange={(value) => set('birthday')({ target: { value } })}
+        />
       </Field>
       <Field label="手机号码" error={errors.phone}>
         <Input value={v.phone ?? ''} onChange={set('phone')} onBlur={() => void checkUnique('phone')()} />
