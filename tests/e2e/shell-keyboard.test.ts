@@ -185,6 +185,24 @@ describe('keyboard only', () => {
   });
 });
 
+describe('shortcuts shown', () => {
+  it('names the editable grid’s Alt keys in its buttons’ titles', async () => {
+    const page = await env.newPage();
+    await signIn(page, 'admin', '/user/login?redirect=%2Fjeecg%2Fj-vxe-table-demo');
+    const toolbar = page.getByRole('toolbar', { name: '技师排班操作' });
+    await expect(
+      toolbar.getByRole('button', { name: '新增', exact: true }).getAttribute('title'),
+    ).resolves.toContain('Alt+N');
+    await expect(toolbar.getByRole('button', { name: '插入' }).getAttribute('title')).resolves.toContain(
+      'Alt+I',
+    );
+    await expect(toolbar.getByRole('button', { name: '上移' }).getAttribute('title')).resolves.toContain(
+      'Alt+Up',
+    );
+    await page.context().close();
+  });
+});
+
 describe('dates', () => {
   it('reads and writes spec §9 dates with its own calendar, not the native picker', async () => {
     const page = await env.newPage();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../ui.tsx';
+import { commandHint } from '../../../shell/command-hint.ts';
 import { loadAddRowSettings, saveAddRowSettings, type AddRowSettings } from './add-row-settings.ts';
 import { TOOLBAR_BUTTONS, type ToolbarButton } from './toolbar-auth.ts';
 
@@ -87,7 +88,7 @@ export function GridToolbar({
     <div role="toolbar" aria-label={label} className="relative mb-2 flex flex-wrap items-center gap-2">
       {visible.has('add') && (
         <span className="relative inline-flex">
-          <Button variant="primary" onClick={actions.add}>
+          <Button variant="primary" title={commandHint('grid.addRow', '新增')} onClick={actions.add}>
             新增
           </Button>
           <Button
@@ -101,14 +102,26 @@ export function GridToolbar({
           {open && <AddRowSettingsPopover onClose={() => setOpen(false)} />}
         </span>
       )}
-      {visible.has('insert') && <Button onClick={actions.insert}>插入</Button>}
+      {visible.has('insert') && (
+        <Button title={commandHint('grid.insertRow', '插入')} onClick={actions.insert}>
+          插入
+        </Button>
+      )}
       {visible.has('remove') && (
         <Button variant="danger" onClick={actions.remove}>
           删除
         </Button>
       )}
-      {visible.has('moveUp') && <Button onClick={actions.moveUp}>上移</Button>}
-      {visible.has('moveDown') && <Button onClick={actions.moveDown}>下移</Button>}
+      {visible.has('moveUp') && (
+        <Button title={commandHint('grid.moveUp', '上移')} onClick={actions.moveUp}>
+          上移
+        </Button>
+      )}
+      {visible.has('moveDown') && (
+        <Button title={commandHint('grid.moveDown', '下移')} onClick={actions.moveDown}>
+          下移
+        </Button>
+      )}
     </div>
   );
 }

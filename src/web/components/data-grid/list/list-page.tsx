@@ -27,6 +27,7 @@ import { hiddenFields, storedAuth } from './column-auth.ts';
 import { filterFieldOf, sortFieldOf, toColDefs } from './column-defs.ts';
 import { RowActions, RowActionsMenu, opensRowActions } from './row-actions.tsx';
 import { below } from '../../popup-menu.tsx';
+import { commandHint } from '../../../shell/command-hint.ts';
 import { SearchBar } from './search-bar.tsx';
 import type { ListPageConfig } from './types.ts';
 import { useSpreadsheet } from '../spreadsheet/use-spreadsheet.ts';
@@ -208,6 +209,7 @@ export function ListPage<Row extends { id: string }>({
                     ? 'danger'
                     : 'default'
               }
+              title={commandHint(c.id, c.label)}
               onClick={() => void runCommand(c.id, {}, 'button')}
             >
               {c.label}
