@@ -17,7 +17,7 @@ const UploadThumb = lazy(async () => ({
 type Row = Record<string, unknown>;
 
 function Pictures({ paths, title }: { paths: string[]; title: string }) {
-  if (!paths.length) return <span className="text-gray-400">无图片</span>;
+  if (!paths.length) return <span className="text-gray-600">无图片</span>;
   return (
     <span className="inline-flex items-center gap-1">
       <Suspense fallback={<span className="inline-block h-8 w-8 rounded bg-gray-100" />}>
