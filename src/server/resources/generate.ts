@@ -1,0 +1,231 @@
+/**
+ * The server-side derivation of a resource: its table columns, list, export sheet, JSON and lookup
+ * by id, and the types its server half declares (hooks, scope, overrides, extra routes).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Resource, ResourceEndpoints, ResourceField } from '../../shared/resources/define.ts';
+import { displayKey, isQueryable } from '../../shared/resources/define.ts';
+import { listOf } from '../../shared/resources/field-rules.ts';
+import { areaPrefix, areaText } from '../../shared/area.ts';
+import type { Db } from '../db/client.ts';
+import { type ExportSheet } from '../lib/entity-export.ts';
+import { dictDecorator, entityWhere, type EntityList } from '../lib/entity-list.ts';
+import type { EntityFields, FieldType } from '../lib/query-generator.ts';
+import { formatDateTime } from '../lib/time.ts';
+import { type UserRow } from '../plugins/auth.ts';
+import { escapeLike, str } from '../lib/query-generator.ts';
+import { fromColumn, refTexts } from './field-types.ts';
+
+type Row = Record<string, unknown> & { id: string };
+type Query = Record<string, string | string[] | undefined>;
+
+/** The handler of a generated endpoint. */
+export type ResourceHandler = (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => unknown;
+
+/** The generated endpoints a server half may replace (importExcel is the shared import route). */
+export type OverridableEndpoint = Exclude<keyof ResourceEndpoints, 'importExcel'>;
+
+/** What a write hook is told. */
+export interface WriteContext {
+  op: 'add' | 'edit';
+  db: Db;
+  user: UserRow;
+  /** the validated values about to be written (an edit holds only the fields sent) */
+  data: Record<string, unknown>;
+  /** the row before an edit */
+  original?: Row;
+}
+
+/** The server half of a resource: its table and whatever is special about it. */
+export interface ServerResource {
+  resource: Resource;
+  /** the Drizzle table; every declared field is a property of it, and it has an `id` */
+  table: PgTable;
+  /** condition of every read, edit and delete (tenant, data rules, logical deletion) */
+  scope?: () => SQL | undefined;
+  /**
+   * the rows another resource's `ref` field may point at (e.g. active partners only; default every
+   * row in scope): a reference to any other row is refused
+   */
+  pickable?: () => SQL | undefined;
+  hooks?: {
+    /** refuse (throw BizError) or adjust a write before it is made */
+    beforeSave?(ctx: WriteContext): Promise<void> | void;
+    /** refuse a delete (throw BizError) */
+    beforeDelete?(ctx: { db: Db; ids: string[]; user: UserRow }): Promise<void> | void;
+  };
+  /**
+   * extra conditions of the list and its export, from list parameters that are no field
+   * (`keyWord` searched in a column); added to the standard filters and super query
+   */
+  listWhere?(query: Query, tz: string): Array<SQL | undefined>;
+  /**
+   * replace a generated endpoint's handler, by name: each gets the handler it replaces (to fall back
+   * on for the ordinary case) and answers in its place, behind the same path and permission
+   */
+  override?: {
+    [K in OverridableEndpoint]?: (generated: ResourceHandler, gen: GeneratedResource) => ResourceHandler;
+  };
+  /** endpoints beyond the generated family (registered in the same API scope) */
+  routes?(app: FastifyInstance, generated: GeneratedResource): Promise<void> | void;
+}
+
+/** What registration derived, for extra routes, reports and tests. */
+export interface GeneratedResource {
+  list: EntityList<PgTable, Record<string, unknown>>;
+  /** the WHERE of a list or export request: standard filters, super query and `listWhere` */
+  where(query: Query, tz: string): SQL | undefined;
+  sheet: ExportSheet;
+  toJson(row: Row, tz: string): Record<string, unknown>;
+  findById(db: Db, id: string): Promise<Row | undefined>;
+}
+
+const QUERY_TYPE: Record<ResourceField['type'], FieldType> = {
+  string: 'string',
+  text: 'string',
+  dict: 'string',
+  enum: 'string',
+  boolean: 'string',
+  int: 'int',
+  number: 'number',
+  money: 'number',
+  date: 'date',
+  datetime: 'datetime',
+  image: 'string',
+  images: 'string',
+  area: 'string',
+  location: 'string',
+  percent: 'number',
+  richtext: 'string',
+  ref: 'string',
+};
+
+/**
+ * List conditions of area fields: a code matches its division and everything inside it (a province
+ * code finds its districts); several codes (a `multiple` field) match when any one does.
+ */
+function areaConditions(
+  areaFields: readonly ResourceField[],
+  columns: Record<string, PgColumn>,
+  query: Query,
+): SQL[] {
+  const out: SQL[] = [];
+  for (const f of areaFields) {
+    const value = str(query[f.key]);
+    if (!value) continue;
+    const col = columns[f.key]!;
+    const matches = listOf(value).map((code) => {
+      const prefix = escapeLike(areaPrefix(code));
+      // a multiple field holds comma-joined codes: match the start of any of them
+      return f.multiple ? sql`(',' || ${col}) like ${`%,${prefix}%`}` : sql`${col} like ${`${prefix}%`}`;
+    });
+    out.push(matches.length === 1 ? matches[0]! : or(...matches)!);
+  }
+  return out;
+}
+
+/** The table's column of every declared field (a missing one is a programming error, found at start). */
+export function resourceColumns(sr: ServerResource): Record<string, PgColumn> {
+  const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
+  const out: Record<string, PgColumn> = {};
+  for (const f of [{ key: 'id' }, ...sr.resource.decl.fields]) {
+    const column = columns[f.key];
+    if (!column) throw new Error(`resource ${sr.resource.decl.name}: table has no column for field ${f.key}`);
+    out[f.key] = column;
+  }
+  return out;
+}
+
+/** Derive list, sheet and JSON of a resource. */
+export function generate(sr: ServerResource): GeneratedResource {
+  const { decl, surfaces } = sr.resource;
+  const columns = resourceColumns(sr);
+  const fields: EntityFields = {
+    id: { column: columns.id!, type: 'string' },
+    ...Object.fromEntries(
+      decl.fields.map((f) => [
+        f.key,
+        {
+          column: columns[f.key]!,
+          type: QUERY_TYPE[f.type],
+          ...(!isQueryable(f) ? { filterable: false, sortable: false } : {}),
+        },
+      ]),
+    ),
+  };
+  const toJson = (row: Row, tz: string) => {
+    const out: Record<string, unknown> = { id: row.id };
+    for (const f of decl.fields) {
+      const v = row[f.key];
+      out[f.key] = f.type === 'datetime' ? formatDateTime(v as Date | null, tz) : fromColumn(f, v);
+    }
+    return out;
+  };
+  const dicts = Object.fromEntries(decl.fields.filter((f) => f.dict).map((f) => [f.key, f.dict!]));
+  const areaFields = decl.fields.filter((f) => f.type === 'area');
+  const refFields = decl.fields.filter((f) => f.type === 'ref');
+  const byDict = dictDecorator(toJson, dicts);
+  /** dictionary texts, then the names of areas and referenced rows */
+  const decorator = async (db: Db, tz: string) => {
+    const dictOf = await byDict(db, tz);
+    return async (rows: Row[]) => {
+      const out = dictOf(rows) as Array<Record<string, unknown>>;
+      for (const f of areaFields)
+        for (const json of out) {
+          const v = json[f.key];
+          json[`${f.key}_dictText`] = typeof v === 'string' && v ? listOf(v).map(areaText).join('，') : null;
+        }
+      for (const f of refFields) {
+        const names = await refTexts(
+          db,
+          f,
+          out.map((json) => json[f.key]),
+        );
+        for (const json of out) {
+          const v = json[f.key];
+          json[`${f.key}_dictText`] = typeof v === 'string' ? (names.get(v) ?? null) : null;
+        }
+      }
+      return out;
+    };
+  };
+  const list: EntityList<PgTable, Record<string, unknown>> = {
+    table: sr.table,
+    fields,
+    defaultSort: { column: decl.defaultSort.field, order: decl.defaultSort.order },
+    tieBreaker: columns.id!,
+    scope: sr.scope,
+    decorator: decorator as unknown as EntityList<PgTable, Record<string, unknown>>['decorator'],
+  };
+  const sheet: ExportSheet = {
+    ...decl.sheet,
+    columns: surfaces.export.map((f) => ({
+      key: displayKey(f),
+      title: (typeof f.export === 'object' && f.export.title) || f.title,
+      width: typeof f.export === 'object' ? f.export.width : undefined,
+    })),
+  };
+  const findById = async (db: Db, id: string) => {
+    const [row] = await db
+      .select()
+      .from(sr.table)
+      .where(and(eq(columns.id!, id), sr.scope?.()))
+      .limit(1);
+    return row as Row | undefined;
+  };
+  const where = (query: Query, tz: string) => {
+    if (!areaFields.length) return entityWhere(list, query, tz, sr.listWhere?.(query, tz));
+    // area parameters match whole divisions (areaConditions), not the plain text filter
+    const rest = Object.fromEntries(
+      Object.entries(query).filter(([k]) => !areaFields.some((f) => f.key === k)),
+    );
+    return entityWhere(list, rest, tz, [
+      ...(sr.listWhere?.(query, tz) ?? []),
+      ...areaConditions(areaFields, columns, query),
+    ]);
+  };
+  return { list, where, sheet, toJson, findById };
+}
