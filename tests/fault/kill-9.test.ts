@@ -74,7 +74,11 @@ const imported = { success: true, message: `文件导入成功！数据行数：
 async function checkPassDone(server: Server, progressKey: string) {
   const notices = await openSocket(`${server.ws}/websocket/${server.adminId}`, server.token);
   return async () => {
-    const m = await notices.next((m) => (m as { key?: string; done?: number }).done === ROWS, 120_000);
+    // by key: reports of an earlier import may still be on their way to this new socket
+    const m = await notices.next((m) => {
+      const p = m as { key?: string; done?: number };
+      return p.key === progressKey && p.done === ROWS;
+    }, 120_000);
     expect(m).toMatchObject({ cmd: 'progress', key: progressKey });
     notices.close();
     return performance.now();

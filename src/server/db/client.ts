@@ -1,14 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteTransport, poolTransport, type NotifyTransport } from '../lib/pg-bus.ts';
+import { WorkerPGlite } from './pglite-proxy.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -108,9 +106,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       },
     };
   }
-  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+  // the engine runs on a worker thread (and migrates there): the event loop never waits on it
+  const client = await WorkerPGlite.create(opts.dataDir, MIGRATIONS_DIR);
+  const pgliteDb = drizzlePglite({ client: client as never, schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import type { WorkerPGlite } from '../db/pglite-proxy.ts';
 
 /**
  * PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (default build); anything at or
@@ -34,7 +34,7 @@ function assertChannel(channel: string): void {
 }
 
 /** LISTEN/NOTIFY inside an embedded PGlite: its one connection both listens and notifies. */
-export function pgliteTransport(client: PGlite): NotifyTransport {
+export function pgliteTransport(client: WorkerPGlite): NotifyTransport {
   return {
     async listen(channel, onPayload) {
       assertChannel(channel);

@@ -1,0 +1,170 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * PGlite on a worker thread (`pglite-worker.mjs`), seen from the main thread through the part of
+ * PGlite's client interface the app uses: `query`, `exec`, `transaction` and `listen`. Drizzle's
+ * PGlite driver takes it as its client. The server's event loop only posts messages: it keeps
+ * reading sockets and accepting connections while a statement runs (issue #14).
+ *
+ * Transactions keep PGlite's own semantics: the worker holds PGlite's transaction (its mutex) open
+ * until the main thread commits or rolls back, so statements of other requests wait meanwhile, as
+ * they did in process. Notifications reach the main thread before the answer of the statement
+ * (or commit) that sent them.
+ */
+
+interface Results {
+  rows: unknown[];
+  fields: Array<{ name: string; dataTypeID: number }>;
+  affectedRows?: number;
+}
+
+/** Query options as drizzle passes them: row mode and per-type parsers. */
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string, typeId: number) => unknown>;
+}
+
+/** What a transaction's callback gets: statements inside that transaction. */
+export interface WorkerTransaction {
+  query(sql: string, params?: unknown[], opts?: QueryOptions): Promise<Results>;
+  exec(sql: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+type Reply =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> };
+type Notification = { op: 'notification'; channel: string; payload: string };
+
+/** The worker's error as an Error carrying the same fields (code, constraint, detail, …). */
+function toError(plain: Record<string, unknown>): Error {
+  const error = new Error(String(plain.message ?? 'PGlite error'));
+  Object.assign(error, plain);
+  return error;
+}
+
+/**
+ * Drizzle's parsers keep some types as text (dates, timestamps, intervals); functions cannot cross
+ * a thread, so the worker is told the type oids whose parser is the identity.
+ */
+function wireOptions(opts: QueryOptions | undefined) {
+  if (!opts) return undefined;
+  return { rowMode: opts.rowMode, textTypes: Object.keys(opts.parsers ?? {}).map(Number) };
+}
+
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+
+export class WorkerPGlite {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private nextId = 1;
+  private exitError: Error | null = null;
+  closed = false;
+
+  private constructor(dataDir: string, migrationsFolder: string) {
+    this.worker = new Worker(WORKER_URL, { workerData: { dataDir, migrationsFolder }, execArgv: [] });
+    this.worker.on('message', (msg: Reply | Notification) => {
+      if ('op' in msg) {
+        for (const cb of this.listeners.get(msg.channel) ?? []) cb(msg.payload);
+        return;
+      }
+      const waiting = this.pending.get(msg.id);
+      if (!waiting) return;
+      this.pending.delete(msg.id);
+      if (!this.pending.size) this.worker.unref();
+      if (msg.ok) waiting.resolve(msg.result);
+      else waiting.reject(toError(msg.error));
+    });
+    const fail = (error: Error) => {
+      this.exitError = error;
+      this.closed = true;
+      for (const w of this.pending.values()) w.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`PGlite worker exited (${code})`)));
+  }
+
+  /** Start the worker, open (or create) `dataDir` and apply the migrations there. */
+  static async create(dataDir: string, migrationsFolder: string): Promise<WorkerPGlite> {
+    const client = new WorkerPGlite(dataDir, migrationsFolder);
+    try {
+      await client.call({ op: 'open' });
+    } catch (e) {
+      await client.worker.terminate();
+      throw e;
+    }
+    return client;
+  }
+
+  private call<T>(msg: Record<string, unknown>): Promise<T> {
+    if (this.exitError) return Promise.reject(this.exitError);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      // like PGlite in process, an idle engine does not keep the process alive; a running call does
+      if (!this.pending.size) this.worker.ref();
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  query(sql: string, params: unknown[] = [], opts?: QueryOptions, tx?: number): Promise<Results> {
+    return this.call({ op: 'query', sql, params, opts: wireOptions(opts), tx });
+  }
+
+  exec(sql: string, tx?: number): Promise<Results[]> {
+    return this.call({ op: 'exec', sql, tx });
+  }
+
+  /** Run `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    const txId = await this.call<number>({ op: 'begin' });
+    let ended = false;
+    const end = async (commit: boolean) => {
+      if (ended) return;
+      ended = true;
+      await this.call({ op: 'end', tx: txId, commit });
+    };
+    const tx: WorkerTransaction = {
+      query: (sql, params, opts) => this.query(sql, params, opts, txId),
+      exec: (sql) => this.exec(sql, txId),
+      rollback: () => end(false),
+      get closed() {
+        return ended;
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (e) {
+      await end(false).catch(() => undefined);
+      throw e;
+    }
+    await end(true);
+    return result;
+  }
+
+  /** LISTEN `channel`; the result stops this callback (UNLISTEN after the last one). */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    const set = this.listeners.get(channel) ?? new Set();
+    this.listeners.set(channel, set.add(onPayload));
+    await this.call({ op: 'listen', channel });
+    return async () => {
+      set.delete(onPayload);
+      if (set.size || this.closed) return;
+      this.listeners.delete(channel);
+      await this.call({ op: 'unlisten', channel });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      this.closed = true;
+      await this.worker.terminate();
+    }
+  }
+}
