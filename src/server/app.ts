@@ -12,6 +12,9 @@ import type { Database, Db } from './db/client.ts';
 import { fail } from './lib/result.ts';
 import { addressKey } from './lib/client-address.ts';
 import { NoticeHub } from './lib/notice-hub.ts';
+import { AuthCache } from './lib/auth-cache.ts';
+import { CacheEpochs } from './lib/cache-epochs.ts';
+import { cacheDictItems } from './repos/dicts.ts';
 import { PgBus } from './lib/pg-bus.ts';
 import { VxeHub } from './lib/vxe-hub.ts';
 import { devLogSmsProvider, type SmsProvider } from './lib/sms.ts';
@@ -52,6 +55,10 @@ declare module 'fastify' {
     bus: PgBus;
     /** realtime-grid sockets; `publish` reaches every instance */
     realtime: VxeHub;
+    /** when the caches below (and the dictionary items') must be dropped: changes on any instance */
+    cacheEpochs: CacheEpochs;
+    /** sessions and permission codes by token */
+    authCache: AuthCache;
   }
 }
 
@@ -111,11 +118,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('bus', new PgBus(database.notifications, app.log));
   app.decorate('notices', new NoticeHub(app.bus, app.log));
   app.decorate('realtime', new VxeHub(app.bus, app.log));
+  app.decorate('cacheEpochs', new CacheEpochs(database));
+  app.decorate('authCache', new AuthCache(database.db, app.cacheEpochs));
+  cacheDictItems(database.db, app.cacheEpochs);
   app.addHook('onReady', async () => {
+    await app.cacheEpochs.start();
     await app.notices.start();
     await app.realtime.start();
   });
-  app.addHook('onClose', async () => app.bus.close());
+  app.addHook('onClose', async () => {
+    await app.cacheEpochs.close();
+    await app.bus.close();
+  });
 
   // JeecgBoot clients send `application/json` on bodiless DELETEs too: an empty body is {}.
   app.removeContentTypeParser('application/json');

@@ -2,7 +2,7 @@
  * Generic list endpoints (jeecg-api.md §6 conventions, §7 QueryGenerator): one entity's list as
  * data, read the same way by its paged `…/list` and its streamed `…/exportXls`.
  */
-import { count, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../shared/api.ts';
 import type { Db } from '../db/client.ts';
@@ -137,6 +137,30 @@ async function countUpTo(db: Db, table: PgTable, where: Where, cap: number): Pro
   });
 }
 
+/**
+ * Tables up to this size on disk (PostgreSQL's `min_parallel_table_scan_size`: no parallel plan)
+ * are counted at once, without asking the planner first: a capped count over them is short.
+ */
+const SMALL_TABLE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * `countUpTo(cap)` in one statement when `table` is small (`SMALL_TABLE_BYTES`), else null: a list
+ * page then costs the page and this one statement (issue #14).
+ */
+async function countSmall(db: Db, table: PgTable, where: Where, cap: number): Promise<number | null> {
+  const rows = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1);
+  const capped = db.select({ n: count() }).from(rows.as('capped'));
+  const res = (await db.execute(
+    sql`SELECT CASE WHEN pg_relation_size(${getTableName(table)}::regclass) <= ${SMALL_TABLE_BYTES} THEN (${capped}) END AS n`,
+  )) as unknown as { rows: Array<{ n: unknown }> };
+  const n = res.rows[0]?.n;
+  return n === null || n === undefined ? null : Number(n);
+}
+
 /** The planner's estimate of how many rows match (EXPLAIN, nothing is read). */
 async function estimateRows(db: Db, table: PgTable, where: Where): Promise<number> {
   const query = db
@@ -178,6 +202,11 @@ async function countAbove(
 ): Promise<Total> {
   const estimated = (estimate: number) => ({ total: Math.max(estimate, atLeast, cap + 1), estimated: true });
   if (atLeast > cap) return estimated(await estimateRows(db, table, where));
+  const small = Number.isFinite(cap) ? await countSmall(db, table, where, cap) : null;
+  if (small !== null)
+    return small <= cap
+      ? { total: small, estimated: false }
+      : estimated(await estimateRows(db, table, where));
   // the planner expects far more than the cap: a count would only confirm that (and a selective
   // filter would scan many rows to do so), so its estimate is answered at once
   const estimate = await estimateRows(db, table, where);

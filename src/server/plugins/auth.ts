@@ -3,8 +3,6 @@ import fp from 'fastify-plugin';
 import { ANONYMOUS, AUTHENTICATED, type PermissionRequirement } from '../../shared/permissions.ts';
 import { CODE, MSG } from '../../shared/api.ts';
 import { fail } from '../lib/result.ts';
-import { resolveToken } from '../repos/tokens.ts';
-import { userPermissionCodes } from '../repos/permissions.ts';
 import type { sysUser } from '../db/schema/index.ts';
 
 export type UserRow = typeof sysUser.$inferSelect;
@@ -59,6 +57,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const perm = request.routeOptions.config?.perm;
     if (!perm) return;
+    // PostgreSQL: drop what another instance changed before trusting any cache
+    await app.cacheEpochs.sync();
     const tokenValue = requestToken(request);
     if (tokenValue) await authenticate(app, request, tokenValue);
     if (perm === ANONYMOUS) return;
@@ -91,14 +91,14 @@ function requestToken(request: FastifyRequest): string | undefined {
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
   if (token.length > 200) return;
-  const found = await resolveToken(app.db, token);
+  const found = await app.authCache.resolve(token);
   if (!found) return;
   const tenantHeader = request.headers['tenant-id'];
   const tenantRaw = Array.isArray(tenantHeader) ? tenantHeader[0] : tenantHeader;
   request.auth = {
     user: found.user,
     tokenHash: found.tokenHash,
-    perms: await userPermissionCodes(app.db, found.user.id),
+    perms: found.perms,
     tenantId: tenantRaw && /^\d{1,9}$/.test(tenantRaw) ? Number(tenantRaw) : 0,
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { CacheEpochs } from '../lib/cache-epochs.ts';
 import { sysDict, sysDictItem } from '../db/schema/index.ts';
 
 /** DictModel as JeecgBoot serialises it: value plus text under three names. */
@@ -19,9 +20,36 @@ const toModel = (r: { value: string; text: string; color: string | null }): Dict
   color: r.color,
 });
 
+/** Every dictionary's items, per database an app serves (not its transactions), while unchanged. */
+const dictCaches = new WeakMap<Db, { epochs: CacheEpochs; items: Record<string, DictModel[]> | null }>();
+
+/**
+ * Keep the dictionary items of `db` in process (issue #14: a list page translates its codes without
+ * a statement), dropped when `sys_dict` or `sys_dict_item` change on any instance (`epochs`).
+ */
+export function cacheDictItems(db: Db, epochs: CacheEpochs): void {
+  const cache: { epochs: CacheEpochs; items: Record<string, DictModel[]> | null } = { epochs, items: null };
+  epochs.onDrop('dict', () => (cache.items = null));
+  dictCaches.set(db, cache);
+}
+
 /** Items of the given dictionaries (enabled items only), ordered by sort_order. */
 export async function dictItems(db: Db, codes?: string[]): Promise<Record<string, DictModel[]>> {
   if (codes && codes.length === 0) return {};
+  const cache = dictCaches.get(db);
+  if (!cache) return loadDictItems(db, codes);
+  let all = cache.items;
+  if (!all) {
+    const generation = cache.epochs.since('dict');
+    all = await loadDictItems(db);
+    if (cache.epochs.unchanged('dict', generation)) cache.items = all;
+  }
+  const out: Record<string, DictModel[]> = {};
+  for (const code of codes ?? Object.keys(all)) if (all[code]) out[code] = all[code].map((m) => ({ ...m }));
+  return out;
+}
+
+async function loadDictItems(db: Db, codes?: string[]): Promise<Record<string, DictModel[]>> {
   const rows = await db
     .select({
       code: sysDict.dictCode,

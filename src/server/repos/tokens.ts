@@ -26,7 +26,7 @@ export async function issueToken(
 /** The live user behind a token: not expired, not revoked, account active. */
 export async function resolveToken(db: Db, token: string) {
   const rows = await db
-    .select({ user: sysUser, tokenHash: sysUserToken.tokenHash })
+    .select({ user: sysUser, tokenHash: sysUserToken.tokenHash, expiresAt: sysUserToken.expiresAt })
     .from(sysUserToken)
     .innerJoin(sysUser, eq(sysUser.id, sysUserToken.userId))
     .where(

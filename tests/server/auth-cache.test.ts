@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { seed } from '../../src/server/db/seed/index.ts';
+import {
+  sysPermission,
+  sysRole,
+  sysRolePermission,
+  sysUser,
+  sysUserRole,
+} from '../../src/server/db/schema/index.ts';
+import { newId } from '../../src/server/lib/ids.ts';
+import { PERM } from '../../src/shared/permissions.ts';
+import { CODE } from '../../src/shared/api.ts';
+import { reachable, scratchDatabase, skipOutsideCI } from '../support/private-postgres.ts';
+import { TEST_PASSWORD } from '../support/database.ts';
+
+/**
+ * Sessions and permission codes are cached per instance (issue #14), yet a revoked token, a frozen
+ * account or a withdrawn grant is refused on the very next request on every instance, whoever
+ * made the change (an endpoint of the other instance, or plain SQL). Two instances: on PGlite two
+ * apps on one engine; on PostgreSQL two apps with a pool each, as two processes would have.
+ */
+
+const BASE = '/jeecg-boot';
+
+interface Pair {
+  a: FastifyInstance;
+  b: FastifyInstance;
+  /** the database instance b queries through */
+  dbB: Database;
+  dbA: Database;
+  close(): Promise<void>;
+}
+
+async function app(database: Database): Promise<FastifyInstance> {
+  const built = await buildApp({ config: loadConfig({}, { logLevel: 'silent' }), database, logger: false });
+  await built.ready();
+  return built;
+}
+
+async function pgliteInstances(): Promise<Pair> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await seed(database.db, { password: () => TEST_PASSWORD });
+  const a = await app(database);
+  const b = await app(database);
+  return {
+    a,
+    b,
+    dbA: database,
+    dbB: database,
+    async close() {
+      await a.close();
+      await b.close();
+      await database.close();
+    },
+  };
+}
+
+async function postgresInstances(serverUrl: string): Promise<Pair> {
+  const scratch = await scratchDatabase(serverUrl, 'auth_cache');
+  const dbA = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  await seed(dbA.db, { password: () => TEST_PASSWORD });
+  const dbB = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  const a = await app(dbA);
+  const b = await app(dbB);
+  return {
+    a,
+    b,
+    dbA,
+    dbB,
+    async close() {
+      await a.close();
+      await b.close();
+      await dbA.close();
+      await dbB.close();
+      await scratch.drop();
+    },
+  };
+}
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+/** SQL statements `database` sends while `fn` runs (its driver's `query` wrapped meanwhile). */
+async function statements(database: Database, fn: () => Promise<unknown>): Promise<string[]> {
+  const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
+  const own = Object.prototype.hasOwnProperty.call(client, 'query');
+  const original = client.query;
+  const seen: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    seen.push(typeof first === 'string' ? first : (first.text ?? ''));
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    if (own) client.query = original;
+    else delete (client as { query?: QueryFn }).query;
+  }
+  return seen;
+}
+
+function suite(engine: string, make: () => Promise<Pair>, skip = false) {
+  describe.skipIf(skip)(`auth cache, two instances on ${engine}`, () => {
+    let pair: Pair;
+    beforeAll(async () => {
+      pair = await make();
+    });
+    afterAll(async () => pair?.close());
+
+    const login = async (username: string) => {
+      const r = await pair.a.inject({
+        method: 'POST',
+        url: `${BASE}/sys/login`,
+        payload: { username, password: TEST_PASSWORD },
+      });
+      const body = r.json();
+      if (!body.success) throw new Error(`login ${username} failed: ${r.body}`);
+      return { token: body.result.token as string, id: body.result.userInfo.id as string };
+    };
+    const get = (on: FastifyInstance, url: string, token: string) =>
+      on.inject({ method: 'GET', url: `${BASE}${url}`, headers: { 'x-access-token': token } });
+
+    it('answers a known token from the cache: a generated list request sends at most 3 statements', async () => {
+      const admin = await login('admin');
+      // more positions than a page, so that the list counts
+      for (let i = 0; i < 12; i++)
+        await pair.a.inject({
+          method: 'POST',
+          url: `${BASE}/sys/position/add`,
+          headers: { 'x-access-token': admin.token },
+          payload: { code: `CACHE${i}`, name: `缓存职务${i}`, postRank: '1' },
+        });
+      const url = '/sys/position/list?pageSize=5';
+      expect((await get(pair.b, url, admin.token)).json()).toMatchObject({ success: true });
+      const hits = pair.b.authCache.stats.hits;
+      const sent = await statements(pair.dbB, async () => {
+        const r = await get(pair.b, url, admin.token);
+        expect(r.json()).toMatchObject({ success: true, result: { size: 5 } });
+        expect(r.json().result.total).toBeGreaterThan(5);
+      });
+      expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(3);
+      expect(pair.b.authCache.stats.hits).toBe(hits + 1);
+    });
+
+    it('refuses a token logged out on the other instance at the very next request', async () => {
+      const session = await login('admin');
+      for (let i = 0; i < 3; i++)
+        expect((await get(pair.b, '/sys/user/list', session.token)).statusCode).toBe(200);
+      const out = await pair.a.inject({
+        method: 'POST',
+        url: `${BASE}/sys/logout`,
+        headers: { 'x-access-token': session.token },
+      });
+      expect(out.json()).toMatchObject({ success: true });
+      expect((await get(pair.b, '/sys/user/list', session.token)).statusCode).toBe(401);
+    });
+
+    it('refuses a frozen account and a withdrawn grant at the very next request, whoever wrote them', async () => {
+      const user = await login('yuangong');
+      const list = () => get(pair.b, '/sys/position/list', user.token).then((r) => r.json());
+      // the staff role does not hold position:list: granted here by plain SQL through instance a
+      expect(await list()).toMatchObject({ success: false, code: CODE.NO_AUTH });
+      const [button] = await pair.dbA.db
+        .select({ id: sysPermission.id })
+        .from(sysPermission)
+        .where(and(eq(sysPermission.perms, PERM.position.list), eq(sysPermission.menuType, 2)));
+      expect(button).toBeDefined();
+      const roleId = newId();
+      await pair.dbA.db
+        .insert(sysRole)
+        .values({ id: roleId, roleName: '缓存测试', roleCode: `cache_${roleId}` });
+      await pair.dbA.db.insert(sysUserRole).values({ id: newId(), userId: user.id, roleId });
+      await pair.dbA.db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: button!.id });
+      expect(await list()).toMatchObject({ success: true });
+      expect(await list()).toMatchObject({ success: true });
+
+      await pair.dbA.db.delete(sysRolePermission).where(eq(sysRolePermission.roleId, roleId));
+      expect(await list()).toMatchObject({ success: false, code: CODE.NO_AUTH });
+
+      await pair.dbA.db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: button!.id });
+      expect(await list()).toMatchObject({ success: true });
+      await pair.dbA.db.update(sysUser).set({ status: 2 }).where(eq(sysUser.id, user.id));
+      expect((await get(pair.b, '/sys/position/list', user.token)).statusCode).toBe(401);
+      await pair.dbA.db.update(sysUser).set({ status: 1 }).where(eq(sysUser.id, user.id));
+      expect(await list()).toMatchObject({ success: true });
+    });
+  });
+}
+
+suite('PGlite', pgliteInstances);
+
+const SHARED_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const sharedUp = await reachable(SHARED_URL);
+suite(
+  'PostgreSQL',
+  async () => {
+    if (!sharedUp) throw new Error(`no PostgreSQL server answers at ${SHARED_URL} (set TEST_DATABASE_URL)`);
+    return postgresInstances(SHARED_URL);
+  },
+  skipOutsideCI(sharedUp),
+);
