@@ -127,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.realtime.start();
   });
   app.addHook('onClose', async () => {
+    await app.realtime.close();
     await app.cacheEpochs.close();
     await app.bus.close();
   });

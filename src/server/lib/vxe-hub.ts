@@ -11,9 +11,35 @@ export interface VxeUpdate {
   args: [row: object, caseId: string];
 }
 
-/** What travels on the bus: the update plus the permission a receiver needs. */
+/** One update on the bus: the update plus the permission a receiver needs. */
 interface VxeEnvelope extends VxeUpdate {
   perm: RowAudience;
+}
+
+/** What one NOTIFY carries: the updates of one flush, in publish order. */
+interface VxeBatch {
+  batch: VxeEnvelope[];
+}
+
+/**
+ * A row that stands for "reload": receivers refetch their list (an id-less row is one no grid
+ * shows). Sent in place of the rows of a socket key that did not fit a flush (queue or payload).
+ */
+const RELOAD_ROW = {};
+
+/** Publishing: at most one NOTIFY per this many ms per instance, whatever the save rate. */
+export const FLUSH_INTERVAL_MS = 50;
+/** Rows waiting to be published at most; past it a socket key's further rows become one reload. */
+export const MAX_QUEUED = 200;
+/** Bytes of one NOTIFY's JSON the batches are packed to (PostgreSQL's limit is 8000). */
+const BATCH_BYTES = 7600;
+
+/** A save waiting to be published: its rows are read when the batch leaves. */
+interface Queued {
+  socketKey: string;
+  perm: RowAudience;
+  caseId: string;
+  load: () => Promise<readonly object[]>;
 }
 
 interface VxeClient {
@@ -38,9 +64,23 @@ export function requestCaseId(headers: Record<string, string | string[] | undefi
  * The realtime-grid sockets (`/vxeSocket/{userId}/{pageId}`) of this instance (`app.realtime`).
  * `publish` goes through the bus; every instance hands the row to its own sockets whose user
  * holds the row's permission (captured when the socket connected).
+ *
+ * Publishing never delays an answer (issue #14): a save only queues its row (`publishSaved`), and
+ * a flusher sends what is queued at most every `FLUSH_INTERVAL_MS` as ONE notification (rows read
+ * after the commit, packed below the NOTIFY size limit; a row too large alone goes as its id). The
+ * queue holds at most `MAX_QUEUED` saves; a socket key with rows that do not fit the queue or the
+ * payload is sent as one reload row instead of its rows, on which receivers refetch. So a burst of
+ * any size sends at most one notification per interval per instance.
  */
 export class VxeHub {
   private readonly clients = new Map<WebSocket, VxeClient>();
+  private readonly queue: Queued[] = [];
+  /** socket keys whose rows overflowed the queue since the last flush: key → audience */
+  private readonly overflowed = new Map<string, RowAudience>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private lastFlush = 0;
+  private closed = false;
 
   constructor(
     private readonly bus: PgBus,
@@ -49,7 +89,13 @@ export class VxeHub {
 
   /** Start receiving updates from every instance (app ready). */
   async start(): Promise<void> {
-    await this.bus.subscribe<VxeEnvelope>(VXE_CHANNEL, (e) => this.deliver(e));
+    await this.bus.subscribe<VxeBatch>(VXE_CHANNEL, (b) => {
+      if (!b || !Array.isArray(b.batch)) {
+        this.log.warn('vxe bus: malformed batch dropped');
+        return;
+      }
+      for (const e of b.batch) this.deliver(e);
+    });
   }
 
   /** Track an open socket of `userId` holding `perms` until it closes. */
@@ -72,8 +118,7 @@ export class VxeHub {
   /**
    * Tell every open grid bound to `socketKey`, on every instance, that `row` was saved. Only
    * sockets whose user holds `perm` receive it. `caseId` identifies the saving grid, which skips
-   * its own echo. A row too large for NOTIFY is sent as `{id}` only; receivers refetch it.
-   * Never rejects: the row is already saved, so a failed broadcast is logged, not reported.
+   * its own echo. Queued: resolves at once; the row leaves with the next flush.
    */
   async publish(
     socketKey: string,
@@ -81,17 +126,12 @@ export class VxeHub {
     caseId: string | undefined,
     perm: RowAudience,
   ): Promise<void> {
-    const envelope: VxeEnvelope = { socketKey, args: [row, caseId ?? ''], perm };
-    const id = (row as { id?: unknown }).id;
-    const fallback = (): VxeEnvelope => ({ socketKey, args: [{ id }, caseId ?? ''], perm });
-    await this.bus
-      .publish(VXE_CHANNEL, envelope, id === undefined ? undefined : fallback)
-      .catch((err: unknown) => this.log.error({ err }, `realtime publish of ${socketKey} failed`));
+    this.enqueue({ socketKey, perm, caseId: caseId ?? '', load: async () => [row] });
   }
 
   /**
    * Publish rows a request has just saved, as the list shows them: `load` reads them after the
-   * commit. Never rejects: the rows are saved, so a failed read or broadcast is only logged.
+   * commit, when the batch leaves. Resolves at once; a failed read or broadcast is only logged.
    */
   async publishSaved(
     socketKey: string,
@@ -99,15 +139,97 @@ export class VxeHub {
     caseId: string | undefined,
     load: () => Promise<readonly object[]>,
   ): Promise<void> {
+    this.enqueue({ socketKey, perm, caseId: caseId ?? '', load });
+  }
+
+  /** Resolves once everything queued so far has been sent (tests, shutdown). */
+  async flushed(): Promise<void> {
+    while (this.queue.length || this.overflowed.size || this.flushing || this.timer) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+        this.flushing = this.flush();
+      }
+      await this.flushing;
+    }
+  }
+
+  /** Send what is queued and stop publishing (app close). */
+  async close(): Promise<void> {
+    await this.flushed().catch(() => undefined);
+    this.closed = true;
+  }
+
+  private enqueue(item: Queued): void {
+    if (this.closed) return;
+    if (this.queue.length >= MAX_QUEUED || this.overflowed.has(item.socketKey))
+      this.overflowed.set(item.socketKey, item.perm);
+    else this.queue.push(item);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.flushing) return;
+    const wait = Math.max(0, this.lastFlush + FLUSH_INTERVAL_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flushing = this.flush();
+    }, wait);
+    this.timer.unref();
+  }
+
+  /** One flush: read the queued rows, pack them (and reload rows) into one notification. */
+  private async flush(): Promise<void> {
+    this.lastFlush = Date.now();
+    const items = this.queue.splice(0);
+    const reload = new Map(this.overflowed);
+    this.overflowed.clear();
     try {
-      for (const row of await load()) await this.publish(socketKey, row, caseId, perm);
+      const batch: VxeEnvelope[] = [];
+      let bytes = 16;
+      for (const item of items) {
+        if (reload.has(item.socketKey)) continue;
+        let rows: readonly object[];
+        try {
+          rows = await item.load();
+        } catch (err) {
+          this.log.warn({ err }, `realtime broadcast of saved ${item.socketKey} rows failed`);
+          reload.set(item.socketKey, item.perm);
+          continue;
+        }
+        for (const row of rows) {
+          let e: VxeEnvelope = { socketKey: item.socketKey, args: [row, item.caseId], perm: item.perm };
+          let size = Buffer.byteLength(JSON.stringify(e)) + 1;
+          // a row too large for any notification goes as its id only: receivers refetch it
+          const id = (row as { id?: unknown }).id;
+          if (size > BATCH_BYTES / 2 && id !== undefined) {
+            this.log.warn(`bus ${VXE_CHANNEL}: a ${item.socketKey} row of ${size} bytes sent as its id`);
+            e = { ...e, args: [{ id }, item.caseId] };
+            size = Buffer.byteLength(JSON.stringify(e)) + 1;
+          }
+          // reload rows for every key must still fit: keep ~100 bytes per key free
+          if (bytes + size + 100 * (reload.size + 1) > BATCH_BYTES) {
+            reload.set(item.socketKey, item.perm);
+            break;
+          }
+          batch.push(e);
+          bytes += size;
+        }
+      }
+      // a key that overflowed gets a reload row after its rows (receivers refetch then)
+      const kept = batch.filter((e) => !reload.has(e.socketKey));
+      for (const [socketKey, perm] of reload) kept.push({ socketKey, args: [RELOAD_ROW, ''], perm });
+      if (kept.length) await this.bus.publish(VXE_CHANNEL, { batch: kept } satisfies VxeBatch);
     } catch (err) {
-      this.log.warn({ err }, `realtime broadcast of saved ${socketKey} rows failed`);
+      this.log.error({ err }, 'realtime publish failed');
+    } finally {
+      this.flushing = null;
+      if (this.queue.length || this.overflowed.size) this.schedule();
     }
   }
 
   private deliver(e: VxeEnvelope): void {
-    if (typeof e.socketKey !== 'string' || !Array.isArray(e.args) || typeof e.perm !== 'string') {
+    if (typeof e?.socketKey !== 'string' || !Array.isArray(e.args) || typeof e.perm !== 'string') {
       this.log.warn('vxe bus: malformed update dropped');
       return;
     }
