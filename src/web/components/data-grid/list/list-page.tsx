@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
 import { useMenu } from '../../../shell/use-commands.ts';
 import { useVxeSocket } from '../realtime/use-vxe-socket.ts';
+import { browserCoalescerDeps, coalescedRefetch, type Coalescer } from '../realtime/coalesced-refetch.ts';
 import { SuperQuery } from '../super-query/super-query.tsx';
 import { DetailsModal } from '../dialogs/details-modal.tsx';
 import { ImportDialogHost, registerImportWidget } from '../import/import-host.tsx';
@@ -152,8 +153,18 @@ export function ListPage<Row extends { id: string }>({
     gridApi?.deselectAll();
   }, [paramsKey, gridApi]);
 
-  // rows saved elsewhere (another user or server instance) update in place, with the reload effect
+  // rows saved elsewhere (another user or server instance) update in place, with the reload effect;
+  // others (new rows, rows of other pages) cause one coalesced refetch at most every few seconds,
+  // none while the tab is hidden
   const queryClient = useQueryClient();
+  const refetcher = useRef<Coalescer | null>(null);
+  const queryKeyText = JSON.stringify(config.queryKey);
+  useEffect(() => {
+    const queryKey = JSON.parse(queryKeyText) as unknown[];
+    const c = coalescedRefetch(() => void queryClient.invalidateQueries({ queryKey }), browserCoalescerDeps);
+    refetcher.current = c;
+    return () => c.dispose();
+  }, [queryClient, queryKeyText]);
   useVxeSocket(config.socketKey, (row) => {
     const id = String((row as { id?: unknown }).id ?? '');
     const complete = Object.keys(row).length > 1;
@@ -165,7 +176,7 @@ export function ListPage<Row extends { id: string }>({
         return { ...page, records: page.records.map((r) => (r.id === id ? ({ ...r, ...row } as Row) : r)) };
       });
     }
-    if (!found) return void queryClient.invalidateQueries({ queryKey: [...config.queryKey] });
+    if (!found) return void refetcher.current?.trigger();
     setTimeout(() => {
       const node = gridApi?.getRowNode(id);
       if (node) gridApi?.flashCells({ rowNodes: [node], flashDuration: RELOAD_EFFECT_MS, fadeDuration: 300 });
