@@ -7,11 +7,12 @@ import type { Benchmark } from './lib/bench.ts';
 import { paletteRank } from './palette-rank.ts';
 import { routeWeight } from './route-weight.ts';
 import { resourceList } from './resource-list.ts';
+import { throughput } from './throughput.ts';
 import { usersExport } from './users-export.ts';
 import { usersList } from './users-list.ts';
 
 /** Add new benchmark modules here; they run in this order. */
-const BENCHMARKS: Benchmark[] = [usersList, usersExport, paletteRank, resourceList, routeWeight];
+const BENCHMARKS: Benchmark[] = [usersList, usersExport, paletteRank, resourceList, routeWeight, throughput];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
