@@ -17,6 +17,7 @@ import { PERM } from '../../src/shared/permissions.ts';
 import { CODE } from '../../src/shared/api.ts';
 import { reachable, scratchDatabase, skipOutsideCI } from '../support/private-postgres.ts';
 import { TEST_PASSWORD } from '../support/database.ts';
+import { recordQueries } from '../../bench/lib/bench.ts';
 
 /**
  * Sessions and permission codes are cached per instance (issue #14), yet a revoked token, a frozen
@@ -82,28 +83,6 @@ async function postgresInstances(serverUrl: string): Promise<Pair> {
   };
 }
 
-type QueryFn = (...args: unknown[]) => Promise<unknown>;
-
-/** SQL statements `database` sends while `fn` runs (its driver's `query` wrapped meanwhile). */
-async function statements(database: Database, fn: () => Promise<unknown>): Promise<string[]> {
-  const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
-  const own = Object.prototype.hasOwnProperty.call(client, 'query');
-  const original = client.query;
-  const seen: string[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string };
-    seen.push(typeof first === 'string' ? first : (first.text ?? ''));
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    if (own) client.query = original;
-    else delete (client as { query?: QueryFn }).query;
-  }
-  return seen;
-}
-
 function suite(engine: string, make: () => Promise<Pair>, skip = false) {
   describe.skipIf(skip)(`auth cache, two instances on ${engine}`, () => {
     let pair: Pair;
@@ -138,12 +117,12 @@ function suite(engine: string, make: () => Promise<Pair>, skip = false) {
       const url = '/sys/position/list?pageSize=5';
       expect((await get(pair.b, url, admin.token)).json()).toMatchObject({ success: true });
       const hits = pair.b.authCache.stats.hits;
-      const sent = await statements(pair.dbB, async () => {
+      const sent = await recordQueries(pair.dbB, async () => {
         const r = await get(pair.b, url, admin.token);
         expect(r.json()).toMatchObject({ success: true, result: { size: 5 } });
         expect(r.json().result.total).toBeGreaterThan(5);
       });
-      expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(3);
+      expect(sent.length, sent.map((q) => q.sql).join('\n')).toBeLessThanOrEqual(3);
       expect(pair.b.authCache.stats.hits).toBe(hits + 1);
     });
 
