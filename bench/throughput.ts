@@ -104,7 +104,7 @@ async function fire(load: Load, duration = DURATION_S): Promise<Outcome> {
 async function measure(loads: Load[], pids: number[]): Promise<{ outcomes: Outcome[]; cpuPerReq: number }> {
   await Promise.all(loads.map((l) => fire({ ...l, connections: Math.min(l.connections, 10) }, WARMUP_S)));
   const before = pids.map(cpuTicks);
-  const outcomes = await Promise.all(loads.map(fire));
+  const outcomes = await Promise.all(loads.map((l) => fire(l)));
   const ticks = pids.reduce((sum, pid, i) => sum + cpuTicks(pid) - before[i]!, 0);
   const total = outcomes.reduce((sum, o) => sum + o.requests, 0);
   return { outcomes, cpuPerReq: total ? (ticks * TICK_MS) / total : NaN };
