@@ -20,6 +20,10 @@ import { VxeHub } from './lib/vxe-hub.ts';
 import { devLogSmsProvider, type SmsProvider } from './lib/sms.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { auditPlugin } from './plugins/audit.ts';
+import onlineRoutes from './routes/sys/online/sessions.ts';
+import recycleBinRoutes from './routes/sys/user/recycle-bin.ts';
+import commandLogRoutes from './routes/sys/command-log.ts';
 import loginRoutes from './routes/sys/login.ts';
 import smsRoutes from './routes/sys/sms.ts';
 import permissionRoutes from './routes/sys/permission.ts';
@@ -75,6 +79,7 @@ export interface BuildOptions {
 async function api(app: FastifyInstance, opts: { resources: readonly ServerResource[] }) {
   app.decorate('tables', new TableAllowList(opts.resources));
   await app.register(authPlugin);
+  await app.register(auditPlugin);
   await app.register(notifySocket);
   await app.register(vxeSocket);
   await app.register(loginRoutes);
@@ -97,6 +102,9 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(departTreeRoutes);
   await app.register(uploadRoutes);
   await app.register(cgreportRoutes);
+  await app.register(onlineRoutes);
+  await app.register(recycleBinRoutes);
+  await app.register(commandLogRoutes);
 }
 
 /** Build the whole application (API + SPA). `server.ts` only listens. */

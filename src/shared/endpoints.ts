@@ -52,6 +52,42 @@ export const ENDPOINTS = {
   depart: {
     queryIdTree: e('GET', '/sys/sysDepart/queryIdTree', PERM.user.list),
     queryTreeTableList: e('GET', '/sys/sysDepart/queryTreeTableList', PERM.depart.list),
+    /** the whole tree (SysDepartTreeModel) */
+    queryTreeList: e('GET', '/sys/sysDepart/queryTreeList', PERM.depart.list),
+    /** one level of the tree (the department picker loads it lazily) */
+    queryDepartTreeSync: e('GET', '/sys/sysDepart/queryDepartTreeSync', PERM.user.select),
+    /** departments whose name contains a keyword, flat */
+    searchBy: e('GET', '/sys/sysDepart/searchBy', PERM.depart.list),
+    /** the caller's own departments (superiors: userIdentity 2) */
+    queryMyDeptTreeList: e('GET', '/sys/sysDepart/queryMyDeptTreeList', AUTHENTICATED),
+    add: e('POST', '/sys/sysDepart/add', PERM.depart.add),
+    edit: e('PUT', '/sys/sysDepart/edit', PERM.depart.edit, ['POST']),
+    delete: e('DELETE', '/sys/sysDepart/delete', PERM.depart.delete),
+    deleteBatch: e('DELETE', '/sys/sysDepart/deleteBatch', PERM.depart.delete),
+    /** users of a department and its sub-departments */
+    departUserList: e('GET', '/sys/user/departUserList', PERM.depart.list),
+    addUsers: e('POST', '/sys/user/editSysDepartWithUser', PERM.depart.edit),
+    removeUser: e('DELETE', '/sys/user/deleteUserInDepart', PERM.depart.edit),
+    removeUsers: e('DELETE', '/sys/user/deleteUserInDepartBatch', PERM.depart.edit),
+  },
+  /** sessions: who is signed in (never their tokens), forced logout */
+  online: {
+    list: e('GET', '/sys/online/list', PERM.online.list),
+    forceLogout: e('POST', '/sys/online/forceLogout', PERM.online.forceLogout),
+  },
+  /** third-party apps (WeChat Work, DingTalk): none is enabled */
+  thirdApp: {
+    getEnabledType: e('GET', '/sys/thirdApp/getEnabledType', AUTHENTICATED),
+  },
+  /** logically deleted users */
+  recycleBin: {
+    list: e('GET', '/sys/user/recycleBin', PERM.recycleBin.list),
+    restore: e('PUT', '/sys/user/putRecycleBin', PERM.recycleBin.restore),
+    delete: e('DELETE', '/sys/user/deleteRecycleBin', PERM.recycleBin.delete),
+  },
+  /** the operation log: a command run by a signed-in user (the API writes are logged by the server) */
+  audit: {
+    command: e('POST', '/sys/log/command', AUTHENTICATED),
   },
   dict: {
     refleshCache: e('GET', '/sys/dict/refleshCache', AUTHENTICATED),
