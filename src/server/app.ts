@@ -24,6 +24,9 @@ import { auditPlugin } from './plugins/audit.ts';
 import onlineRoutes from './routes/sys/online/sessions.ts';
 import recycleBinRoutes from './routes/sys/user/recycle-bin.ts';
 import commandLogRoutes from './routes/sys/command-log.ts';
+import departTreeReadRoutes from './routes/sys/depart/tree.ts';
+import departCrudRoutes from './routes/sys/depart/crud.ts';
+import departUserRoutes from './routes/sys/depart/users.ts';
 import loginRoutes from './routes/sys/login.ts';
 import smsRoutes from './routes/sys/sms.ts';
 import permissionRoutes from './routes/sys/permission.ts';
@@ -105,6 +108,9 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(onlineRoutes);
   await app.register(recycleBinRoutes);
   await app.register(commandLogRoutes);
+  await app.register(departTreeReadRoutes);
+  await app.register(departCrudRoutes);
+  await app.register(departUserRoutes);
 }
 
 /** Build the whole application (API + SPA). `server.ts` only listens. */
