@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 
 let env: BrowserEnv;
@@ -8,7 +8,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => env?.close());
 
-const TREE_CALL = '**/sys/sysDepart/queryTreeTableList?**';
+const TREE_CALL = '**/sys/sysDepart/queryTreeList?**';
+const SEARCH_CALL = '**/sys/sysDepart/searchBy?**';
 
 const rowOf = (page: Page, name: string) =>
   page.locator('.ag-row', {
@@ -23,9 +24,6 @@ const treeNames = (page: Page) =>
       .map((r) => r.querySelector('[col-id="tree"]')!.textContent),
   );
 
-/** A children request (non-empty parentId) of the tree table. */
-const isChildrenCall = (route: Route) => Boolean(new URL(route.request().url()).searchParams.get('parentId'));
-
 async function openDepartPage(page: Page) {
   await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fisystem%2Fdepart');
   await page.waitForURL(`${env.url}/isystem/depart`);
@@ -33,13 +31,11 @@ async function openDepartPage(page: Page) {
 }
 
 describe('部门管理 tree table', () => {
-  it('shows the roots, a loading child while children load, then the children', async () => {
+  it('shows the whole tree from one queryTreeList call: expanding loads nothing more', async () => {
     const page = await env.newPage();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(TREE_CALL, async (route) => {
-      if (isChildrenCall(route)) await gate;
-      await route.continue();
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/sys/sysDepart/')) calls.push(new URL(req.url()).pathname.split('/').pop()!);
     });
     await openDepartPage(page);
     await rowOf(page, '城东服务站').waitFor();
@@ -49,10 +45,7 @@ describe('部门管理 tree table', () => {
     await expect(company.locator('[col-id="orgCode"]').textContent()).resolves.toBe('A01');
     await expect(company.locator('[col-id="orgCategory_dictText"]').textContent()).resolves.toBe('公司');
     await company.getByRole('button', { name: '展开' }).click();
-    await page.getByText('loading...', { exact: true }).waitFor();
-    release();
     await rowOf(page, '技师管理部').waitFor();
-    await page.getByText('loading...', { exact: true }).waitFor({ state: 'detached' });
     await expect(treeNames(page)).resolves.toEqual([
       '−悦到家健康服务有限公司',
       '运营部',
@@ -60,12 +53,14 @@ describe('部门管理 tree table', () => {
       '+技师管理部',
       '+城东服务站',
     ]);
+    await rowOf(page, '技师管理部').getByRole('button', { name: '展开' }).click();
+    await rowOf(page, '技师主管').waitFor();
     // a leaf has no toggle; a row with children does
     await expect(rowOf(page, '运营部').getByRole('button').count()).resolves.toBe(0);
-    await expect(rowOf(page, '技师管理部').getByRole('button', { name: '展开' }).count()).resolves.toBe(1);
     // collapse hides the children
     await company.getByRole('button', { name: '收起' }).click();
     await rowOf(page, '运营部').waitFor({ state: 'detached' });
+    expect(calls).toEqual(['queryTreeList']);
     await page.context().close();
   });
 
@@ -105,25 +100,33 @@ describe('部门管理 tree table', () => {
     await rowOf(page, '技师主管').waitFor();
     await rowOf(page, '悦到家健康服务有限公司').waitFor({ state: 'detached' });
     await expect(treeNames(page)).resolves.toEqual(['技师管理部', '技师主管']);
+    await form.getByLabel('部门名称').fill('不存在的部门');
+    await form.getByRole('button', { name: '查询' }).click();
+    await page.getByText('未查询匹配数据！').first().waitFor();
     await form.getByRole('button', { name: '重置' }).click();
     await rowOf(page, '悦到家健康服务有限公司').waitFor();
     await page.context().close();
   });
 
-  it('warns 返回数据类型不识别 on a response it cannot read and keeps the row collapsed', async () => {
+  it('warns 返回数据类型不识别 on a tree answer it cannot read, and searches through searchBy', async () => {
     const page = await env.newPage();
-    await page.route(TREE_CALL, async (route) =>
-      isChildrenCall(route)
-        ? route.fulfill({ contentType: 'application/json', body: '{"success":true,"result":"?"}' })
-        : route.continue(),
+    let searched = '';
+    await page.route(SEARCH_CALL, async (route) => {
+      searched = new URL(route.request().url()).searchParams.get('keyWord') ?? '';
+      await route.continue();
+    });
+    await page.route(TREE_CALL, (route) =>
+      route.fulfill({ contentType: 'application/json', body: '{"success":true,"result":"?"}' }),
     );
-    await openDepartPage(page);
-    const station = rowOf(page, '城东服务站');
-    await station.getByRole('button', { name: '展开' }).click();
-    await page.getByText('返回数据类型不识别').waitFor();
-    await station.getByRole('button', { name: '展开' }).waitFor();
-    await page.getByText('loading...', { exact: true }).waitFor({ state: 'detached' });
-    await expect(treeNames(page)).resolves.toEqual(['+悦到家健康服务有限公司', '+城东服务站']);
+    await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fisystem%2Fdepart');
+    await page.waitForURL(`${env.url}/isystem/depart`);
+    await page.getByText('返回数据类型不识别').first().waitFor();
+    await expect(treeNames(page)).resolves.toEqual([]);
+    const form = page.getByRole('form', { name: '查询条件' });
+    await form.getByLabel('部门名称').fill('客服');
+    await form.getByRole('button', { name: '查询' }).click();
+    await rowOf(page, '客服组').waitFor();
+    expect(searched).toBe('客服');
     await page.context().close();
   });
 });

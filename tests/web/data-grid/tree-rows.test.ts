@@ -186,3 +186,29 @@ describe('tree keys', () => {
     expect(treeKeyAction(rows, 99, 'Enter')).toBeNull();
   });
 });
+
+describe('tree rows: a whole tree in one answer (queryTreeList)', () => {
+  const whole = () =>
+    treeOf<Dept>([
+      {
+        ...d('a'),
+        children: [
+          { ...d('a1'), children: [d('a1x')] },
+          { ...d('a2'), children: null },
+        ],
+      },
+      { ...d('b'), children: null },
+    ]);
+
+  it('keeps nested children loaded: expanding needs no request and shows no loading child', () => {
+    expect(view(whole())).toEqual(['a@0', 'b@0']);
+    const rows = flattenTree(whole());
+    expect(rows.map((r) => r.kind === 'node' && r.expandable)).toEqual([true, false]);
+    const step = expandNode(whole(), 'a');
+    expect(step.load).toBeUndefined();
+    expect(view(step.state)).toEqual(['a@0', 'a1@1', 'a2@1', 'b@0']);
+    const deeper = expandNode(step.state, 'a1');
+    expect(deeper.load).toBeUndefined();
+    expect(view(deeper.state)).toEqual(['a@0', 'a1@1', 'a1x@2', 'a2@1', 'b@0']);
+  });
+});

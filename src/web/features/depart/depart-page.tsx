@@ -5,7 +5,7 @@ import type { TreeRecord } from '../../components/data-grid/tree/tree-rows.ts';
 import { notify } from '../../lib/notify.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
-/** A department row of GET /sys/sysDepart/queryTreeTableList. */
+/** A department of GET /sys/sysDepart/queryTreeList (the whole tree) or searchBy (flat matches). */
 interface DepartRow extends TreeRecord {
   parentId: string | null;
   departName: string;
@@ -18,7 +18,8 @@ interface DepartRow extends TreeRecord {
   createTime: string | null;
 }
 
-const DEPART_TREE_URL = ENDPOINTS.depart.queryTreeTableList.path;
+const DEPART_TREE_URL = ENDPOINTS.depart.queryTreeList.path;
+const DEPART_SEARCH_URL = ENDPOINTS.depart.searchBy.path;
 
 const DEPART_COLUMNS: Array<TreeColumn<DepartRow>> = [
   { field: 'departName', title: '部门名称', width: 280 },
@@ -38,10 +39,7 @@ const DEPART_COLUMNS: Array<TreeColumn<DepartRow>> = [
 /** Spec §8: searching with an empty box. */
 export const EMPTY_SEARCH = '请输入搜索内容';
 
-/** `*text*` (contains), unless the text already uses the search-input modes. */
-const fuzzy = (text: string) => (/[*!<>=,]/.test(text) ? text : `*${text}*`);
-
-/** 部门管理: the department tree, one level at a time, with a search by department name. */
+/** 部门管理: the whole department tree (queryTreeList), or the departments a name search finds (searchBy). */
 export default function DepartPage() {
   const [draft, setDraft] = useState('');
   const [departName, setDepartName] = useState('');
@@ -77,9 +75,9 @@ export default function DepartPage() {
       <div className="rounded bg-white p-3 shadow-sm">
         <TreeGrid<DepartRow>
           label="部门"
-          url={DEPART_TREE_URL}
+          url={departName ? DEPART_SEARCH_URL : DEPART_TREE_URL}
           columns={DEPART_COLUMNS}
-          rootParams={departName ? { departName: fuzzy(departName) } : undefined}
+          rootParams={departName ? { keyWord: departName } : undefined}
         />
       </div>
     </div>

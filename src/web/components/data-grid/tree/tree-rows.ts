@@ -72,15 +72,34 @@ const nodeOf = <T extends TreeRecord>(record: T, parentId: string | null): TreeN
   loading: false,
 });
 
-/** The tree holding only `records` as its (collapsed, not loaded) roots. */
+/** The records a response already nested under `record` (a whole tree in one answer), else null. */
+const nestedOf = <T extends TreeRecord>(record: T): T[] | null =>
+  Array.isArray(record.children) && record.children.length > 0 && record.children.every((c) => hasId(c))
+    ? (record.children as T[])
+    : null;
+
+/**
+ * The tree holding `records` as its (collapsed) roots. Records whose `children` came nested in the
+ * same answer (a whole tree, e.g. queryTreeList) are loaded already: they expand without a request.
+ */
 export function treeOf<T extends TreeRecord>(records: T[]): TreeState<T> {
   const nodes = new Map<string, TreeNode<T>>();
   const roots: string[] = [];
-  for (const r of records) {
-    if (nodes.has(r.id)) continue;
-    nodes.set(r.id, nodeOf(r, null));
-    roots.push(r.id);
-  }
+  const add = (r: T, parentId: string | null): boolean => {
+    if (nodes.has(r.id)) return false;
+    const nested = nestedOf(r);
+    const node = nodeOf(r, parentId);
+    nodes.set(r.id, node);
+    if (nested) {
+      const ids = nested
+        .map((c) => ({ ...c, id: String(c.id) }))
+        .filter((c) => add(c, r.id))
+        .map((c) => c.id);
+      nodes.set(r.id, { ...node, hasChildren: ids.length > 0, children: ids });
+    }
+    return true;
+  };
+  for (const r of records) if (add(r, null)) roots.push(r.id);
   return { roots, nodes };
 }
 
