@@ -45,6 +45,14 @@ import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
 import goodsStatus from './goods/status.ts';
 import logClear from './log/clear.ts';
+import logTail from './log/tail.ts';
+import deptMove from './dept/move.ts';
+import onlineList from './online/list.ts';
+import onlineForceLogout from './online/force-logout.ts';
+import recycleList from './recycle/list.ts';
+import recycleRestore from './recycle/restore.ts';
+import recyclePurge from './recycle/purge.ts';
+import userAssignRole from './user/assign-role.ts';
 import partnerApprove from './partner/approve.ts';
 import partnerStatus from './partner/status.ts';
 import projectPrice from './project/price.ts';
@@ -104,6 +112,14 @@ export const COMMANDS: CommandDefinition[] = [
   noticeRevoke,
   goodsStatus,
   logClear,
+  logTail,
+  deptMove,
+  onlineList,
+  onlineForceLogout,
+  recycleList,
+  recycleRestore,
+  recyclePurge,
+  userAssignRole,
   partnerApprove,
   partnerStatus,
   projectPrice,

@@ -1,6 +1,7 @@
 import { CommandExecutor } from '../../commands/core/executor.ts';
 import { CommandRegistry } from '../../commands/core/registry.ts';
 import { runScript } from '../../commands/core/shell.ts';
+import { serverAudit } from '../../commands/core/audit.ts';
 import { registerAll } from '../../commands/index.ts';
 import type { CommandContext, CommandDefinition, ContextKeys } from '../../commands/core/types.ts';
 import { ANONYMOUS, AUTHENTICATED } from '../../src/shared/permissions.ts';
@@ -21,7 +22,13 @@ export async function serverHarness(
   const token = await t.login(username);
   const perms = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token });
   const codes = new Set<string>(perms.body.result.auth.map((a: { action: string }) => a.action));
-  const state = { answer: false, keys: { username } as ContextKeys, confirms: [] as string[] };
+  const state = {
+    answer: false,
+    keys: { username } as ContextKeys,
+    confirms: [] as string[],
+    /** lines commands printed while running (`ctx.output`) */
+    output: [] as string[],
+  };
 
   /** every call the commands made, in order, with the command that made it */
   const calls: Array<{
@@ -52,8 +59,15 @@ export async function serverHarness(
 
   const registry = new CommandRegistry();
   registerAll(registry, opts.commands);
+  // every run goes to the operation log, as in the browser; `auditWritten()` waits for the entries
+  const audits: Array<Promise<void>> = [];
+  const toServerLog = serverAudit(async (path, body) => {
+    const r = await t.call('POST', path, { token, body });
+    if (!r.body?.success) throw new Error(r.body?.message ?? `HTTP ${r.status}`);
+  });
   const executor = new CommandExecutor({
     registry,
+    audit: (entry) => void audits.push(toServerLog(entry)),
     permissions: () => codes,
     keys: () => state.keys,
     ctxFactory: (_source, _signal, def): Omit<CommandContext, 'signal' | 'keys' | 'run' | 'input'> => ({
@@ -70,7 +84,7 @@ export async function serverHarness(
       },
       prompt: async () => null,
       progress: () => undefined,
-      output: () => undefined,
+      output: (line) => void state.output.push(line),
     }),
   });
 
@@ -123,6 +137,10 @@ export async function serverHarness(
     calls,
     registry,
     permissionMismatches,
-    close: () => t.close(),
+    auditWritten: () => Promise.all(audits),
+    close: async () => {
+      await Promise.all(audits);
+      await t.close();
+    },
   };
 }

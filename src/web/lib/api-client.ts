@@ -186,3 +186,18 @@ export async function downloadFile(
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
+
+/**
+ * A JSON POST outside the session's error handling: no 401 dialog, no notification, nothing when
+ * signed out (the operation-log entry of a command run must never disturb the screen).
+ */
+export async function postQuietly(path: string, body: unknown): Promise<void> {
+  const headers = authHeaders();
+  if (!Object.keys(headers).some((k) => k.toLowerCase() === 'x-access-token')) return;
+  const res = await fetch(apiUrl(path), {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+}

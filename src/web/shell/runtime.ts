@@ -9,7 +9,8 @@ import type {
   Progress,
 } from '../../../commands/core/types.ts';
 import { COMMANDS } from '../../../commands/index.ts';
-import { api } from '../lib/api-client.ts';
+import { serverAudit } from '../../../commands/core/audit.ts';
+import { api, postQuietly } from '../lib/api-client.ts';
 import { confirmDialog, promptDialog } from '../lib/dialogs.ts';
 import { notify } from '../lib/notify.ts';
 
@@ -87,6 +88,9 @@ export const setTerminalSink = (sink: OutputSink | undefined) => {
   terminalSink = sink;
 };
 
+/** Every command run also goes to the server's operation log (who, command, source, outcome). */
+const toServerLog = serverAudit(postQuietly, (e) => console.warn('operation log entry not written', e));
+
 export const executor = new CommandExecutor({
   registry,
   permissions: () => permissionCodes,
@@ -94,6 +98,7 @@ export const executor = new CommandExecutor({
   audit: (e) => {
     auditLog.push(e);
     if (auditLog.length > 500) auditLog.shift();
+    void toServerLog(e);
   },
   ctxFactory: (source: CommandSource) => {
     const sink = (source === 'terminal' || source === 'script') && terminalSink ? terminalSink : uiSink;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { Page } from '../../src/shared/api.ts';
+import { LOG } from '../../src/shared/resources/log.ts';
+import { defineCommand } from '../core/define-command.ts';
+
+interface LogRow {
+  id: string;
+  createTime: string;
+  username: string | null;
+  ip: string | null;
+  logContent: string | null;
+  logType: number;
+}
+
+/** Wait `ms`, or less when the run is cancelled. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+const line = (r: LogRow) => `${r.createTime}  ${r.username ?? '-'}  ${r.ip ?? '-'}  ${r.logContent ?? ''}`;
+
+/**
+ * `log tail`: follow the log live — prints each new entry as it is written (operation log by
+ * default) until Ctrl+C, or until `--count` entries were printed.
+ */
+export default defineCommand({
+  id: 'log.tail',
+  title: '跟踪日志',
+  category: LOG.decl.category,
+  aliases: ['tail logs', 'follow log'],
+  keywords: ['日志', '实时', '跟踪', '操作日志'],
+  permission: LOG.endpoints.list.permission as string,
+  args: z.object({
+    type: z.enum(['1', '2']).default('2').describe('日志类型：1 登录日志，2 操作日志'),
+    count: z.number().int().min(1).optional().describe('打印这么多条新日志后结束；默认一直跟踪到 Ctrl+C'),
+    interval: z.number().int().min(1).max(60).default(1).describe('查询间隔（秒）'),
+  }),
+  async run(ctx, { type, count, interval }) {
+    const newest = async () =>
+      (
+        await ctx.api.get<Page<LogRow>>(LOG.endpoints.list.path, {
+          logType: type,
+          column: 'createTime',
+          order: 'desc',
+          pageSize: 50,
+        })
+      ).records;
+    // what is there now is history: only entries written from here on are printed
+    const seen = new Set((await newest()).map((r) => r.id));
+    ctx.output(`正在跟踪${type === '1' ? '登录' : '操作'}日志（Ctrl+C 结束）…`);
+    let printed = 0;
+    while (!ctx.signal.aborted && (count === undefined || printed < count)) {
+      await pause(interval * 1000, ctx.signal);
+      if (ctx.signal.aborted) break;
+      const fresh = (await newest()).filter((r) => !seen.has(r.id)).reverse();
+      for (const r of fresh) {
+        seen.add(r.id);
+        if (count !== undefined && printed >= count) break;
+        ctx.output(line(r));
+        printed += 1;
+      }
+    }
+    if (ctx.signal.aborted) throw new DOMException('cancelled', 'AbortError');
+    return { message: `已打印 ${printed} 条新日志` };
+  },
+});
