@@ -47,6 +47,8 @@ import goodsStatus from './goods/status.ts';
 import logClear from './log/clear.ts';
 import logTail from './log/tail.ts';
 import deptMove from './dept/move.ts';
+import deptAdd from './dept/add.ts';
+import deptDelete from './dept/delete.ts';
 import onlineList from './online/list.ts';
 import onlineForceLogout from './online/force-logout.ts';
 import recycleList from './recycle/list.ts';
@@ -114,6 +116,8 @@ export const COMMANDS: CommandDefinition[] = [
   logClear,
   logTail,
   deptMove,
+  deptAdd,
+  deptDelete,
   onlineList,
   onlineForceLogout,
   recycleList,

@@ -4,30 +4,10 @@ import { PERM } from '../../src/shared/permissions.ts';
 import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { invoke } from '../../src/shared/contracts.ts';
 import { eachRow } from '../grid/each-row.ts';
-
-interface DepartNode {
-  id: string;
-  parentId: string;
-  departName: string;
-  orgCode: string;
-  children: DepartNode[] | null;
-}
-
-/** The query key prefix of department reads. */
-export const DEPARTS_KEY = ['departs'] as const;
+import { DEPARTS_KEY, allDeparts, findDepart as find } from './targets.ts';
 
 /** Words that name the top of the tree as the new parent. */
 const ROOT_WORDS = new Set(['-', 'root', '顶级', '根']);
-
-const flatten = (nodes: DepartNode[]): DepartNode[] =>
-  nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
-
-function find(all: DepartNode[], word: string): DepartNode {
-  const hits = all.filter((d) => d.id === word || d.orgCode === word || d.departName === word);
-  if (hits.length === 0) throw new Error(`部门不存在: ${word}`);
-  if (hits.length > 1) throw new Error(`部门名称“${word}”不唯一，请用机构编码`);
-  return hits[0]!;
-}
 
 /**
  * `dept move <dept…> <newParent>`: move departments (each with its whole subtree, whose org codes
@@ -51,7 +31,7 @@ export default defineCommand({
   }),
   positional: ['targets'],
   async run(ctx, { targets, dryRun }) {
-    const all = flatten(await invoke<DepartNode[]>(ctx.api, ENDPOINTS.depart.queryTreeList));
+    const all = await allDeparts(ctx);
     const parentWord = targets[targets.length - 1]!;
     const parent = ROOT_WORDS.has(parentWord) ? null : find(all, parentWord);
     const moving = targets.slice(0, -1).map((w) => find(all, w));

@@ -91,6 +91,20 @@ describe('dept move', () => {
     expect((await codes())['技师主管']).toBe('A03');
   });
 
+  it('dept add gives the department its org code; dept delete refuses one with users', async () => {
+    const r = await h.terminal('dept add 质检部 A01');
+    expect(r.out).toContain('添加成功！（质检部）');
+    expect((await codes())['质检部']).toBe('A01A03');
+    const root = await h.terminal('dept add 城北服务站 --category 1');
+    expect(root.results[0]?.status).toBe('ok');
+    const busy = await h.terminal('dept delete 运营部 --yes');
+    expect(busy.results[0]?.status).toBe('error');
+    expect(busy.out).toContain('部门“运营部”下还有 1 个用户，请先将用户移出该部门');
+    const gone = await h.terminal('dept delete 质检部,城北服务站 --yes');
+    expect(gone.out).toContain('删除成功!（2 个部门）');
+    expect(Object.keys(await codes())).not.toContain('质检部');
+  });
+
   it('refuses a move into its own subtree and unknown departments', async () => {
     const r = await h.terminal('dept move 城东服务站 客服组');
     expect(r.results[0]?.status).toBe('error');
