@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { invoke } from '../../src/shared/contracts.ts';
 import { MSG } from '../../src/shared/api.ts';
@@ -39,4 +40,34 @@ export async function binTargets(ctx: CommandContext, given: string | undefined)
     if (!hit) throw new Error(`回收站中没有该用户: ${w}`);
     return hit;
   });
+}
+
+/** The arguments of the recycle batch commands. */
+export const binArgs = (verb: string) =>
+  z.object({
+    ids: z.string().optional().describe('用户id或账号，逗号分隔；默认管道输入或表格选中行'),
+    dryRun: z.boolean().optional().describe(`只列出将被${verb}的用户，不执行`),
+  });
+
+/**
+ * Run a recycle batch command: the users named, listed under `--dry-run`, else one call for all
+ * of them (the server restores or deletes all or nothing).
+ */
+export async function runOnBin(
+  ctx: CommandContext,
+  args: { ids?: string; dryRun?: boolean },
+  verb: string,
+  apply: (userIds: string) => Promise<unknown>,
+) {
+  const users = await binTargets(ctx, args.ids);
+  const table = {
+    columns: [
+      { key: 'username', title: '账号' },
+      { key: 'realname', title: '姓名' },
+    ],
+    rows: users.map((u) => ({ username: u.username, realname: u.realname })),
+  };
+  if (args.dryRun) return { message: `演练：将${verb} ${users.length} 个用户（未执行）`, table };
+  const message = await apply(users.map((u) => u.id).join(','));
+  return { message: `${String(message)}（${users.length} 个用户）`, table };
 }
