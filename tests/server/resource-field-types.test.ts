@@ -217,6 +217,25 @@ describe('field types on the wire', () => {
     expect(await names({ serviceAreas: '330108' })).toEqual(['区1']);
     expect(await names({ serviceAreas: '110000' })).toEqual(['区2']);
     expect(await names({ serviceAreas: '110108,330106' })).toEqual(['区1', '区2']);
+
+    // the super query too: a province or city code stands for every division inside it
+    const superQuery = (conditions: Array<{ field: string; rule: string; val: string }>, matchType = 'and') =>
+      names({
+        superQueryParams: encodeURIComponent(JSON.stringify(conditions)),
+        superQueryMatchType: matchType,
+      });
+    expect(await superQuery([{ field: 'area', rule: 'eq', val: '330000' }])).toEqual(['区1']);
+    expect(await superQuery([{ field: 'area', rule: 'eq', val: '330100' }])).toEqual(['区1']);
+    expect(await superQuery([{ field: 'area', rule: 'eq', val: '330106' }])).toEqual(['区1']);
+    expect(await superQuery([{ field: 'area', rule: 'eq', val: '330108' }])).toEqual([]);
+    expect(await superQuery([{ field: 'area', rule: 'ne', val: '330000' }])).toEqual(['区2']);
+    expect(await superQuery([{ field: 'area', rule: 'in', val: '110000,330100' }])).toEqual(['区1', '区2']);
+    expect(await superQuery([{ field: 'serviceAreas', rule: 'eq', val: '330100' }])).toEqual(['区1']);
+    expect(await superQuery([{ field: 'serviceAreas', rule: 'eq', val: '110000' }])).toEqual(['区2']);
+    expect(await superQuery([{ field: 'serviceAreas', rule: 'eq', val: '110108' }])).toEqual(['区2']);
+    // the value is bound: LIKE wildcards in it match nothing
+    expect(await superQuery([{ field: 'area', rule: 'eq', val: '%' }])).toEqual([]);
+    expect(await superQuery([{ field: 'area', rule: 'eq', val: '33____' }])).toEqual([]);
   });
 
   it('validates location ranges, percentages and money without floats, and sanitises rich text', async () => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/client.ts';
 import { sysPosition, sysRolePermission, sysSeedLedger, sysUser } from '../../src/server/db/schema/index.ts';
 import { SEED_VERSION, seed } from '../../src/server/db/seed/index.ts';
 import { verifyPassword } from '../../src/server/lib/password.ts';
 import { setPassword } from '../../src/server/repos/user-write.ts';
-import { freshDatabase } from '../support/database.ts';
+import { freshDatabase, type TestDatabase } from '../support/database.ts';
 
 /** Seed data is applied once per seed version (PGlite here, PostgreSQL with TEST_DATABASE_URL). */
-let database: Database;
+let database: TestDatabase;
 beforeAll(async () => {
   database = await freshDatabase(process.env.TEST_DATABASE_URL, 'seed');
 });
@@ -22,7 +21,7 @@ const count = async (table: typeof sysPosition | typeof sysRolePermission) =>
  * so the ledger, roles, grants, users and positions are emptied again (no roles and no ledger is
  * what a fresh install looks like to the seed).
  */
-async function unseededDatabase(prefix: string): Promise<Database> {
+async function unseededDatabase(prefix: string): Promise<TestDatabase> {
   const fresh = await freshDatabase(process.env.TEST_DATABASE_URL, prefix);
   await fresh.db.delete(sysSeedLedger);
   await fresh.db.delete(sysRolePermission);
@@ -38,7 +37,7 @@ describe('seed once', () => {
     expect(await count(sysRolePermission)).toBeGreaterThan(100);
     await database.db.delete(sysPosition);
     await database.db.delete(sysRolePermission);
-    const again = await seed(database.db);
+    const again = await seed(database.db, { uploadDir: database.uploadDir });
     expect(again).toEqual({ applied: false, createdUsers: [] });
     expect(await count(sysPosition)).toBe(0);
     expect(await count(sysRolePermission)).toBe(0);
@@ -56,14 +55,14 @@ describe('seed once', () => {
     // as if this database were seeded by an older version, and 'position:operator' were new data
     await database.db.update(sysSeedLedger).set({ version: SEED_VERSION - 1 });
     await database.db.delete(sysSeedLedger).where(eq(sysSeedLedger.key, 'position:operator'));
-    const outcome = await seed(database.db);
+    const outcome = await seed(database.db, { uploadDir: database.uploadDir });
     expect(outcome.applied).toBe(true);
     expect(outcome.createdUsers).toEqual([]);
     const codes = (await database.db.select().from(sysPosition)).map((p) => p.code);
     expect(codes).toEqual(['operator']);
     // the grants revoked before stay revoked, the accounts keep their passwords
     expect(await count(sysRolePermission)).toBe(0);
-    expect((await seed(database.db)).applied).toBe(false);
+    expect((await seed(database.db, { uploadDir: database.uploadDir })).applied).toBe(false);
   });
 
   it('adopts a database seeded before the ledger existed without restoring what it lacks', async () => {
@@ -72,7 +71,7 @@ describe('seed once', () => {
     // that older seed gave every account the published 123456: caiwu has changed theirs since
     const [caiwu] = await database.db.select().from(sysUser).where(eq(sysUser.username, 'caiwu'));
     await setPassword(database.db, caiwu!.id, 'Own-Choice-1', 'caiwu', { mustChange: false });
-    const outcome = await seed(database.db);
+    const outcome = await seed(database.db, { uploadDir: database.uploadDir });
     expect(outcome.applied).toBe(true);
     expect(await database.db.select().from(sysUser).where(eq(sysUser.username, 'yuangong'))).toEqual([]);
     expect((await database.db.select().from(sysSeedLedger)).length).toBeGreaterThan(100);
@@ -92,6 +91,7 @@ describe('seed once', () => {
     const fresh = await unseededDatabase('seedtx');
     try {
       const failing = seed(fresh.db, {
+        uploadDir: fresh.uploadDir,
         password: (u) => {
           if (u === 'caiwu') throw new Error('stopped half way');
           return undefined;
@@ -100,7 +100,7 @@ describe('seed once', () => {
       await expect(failing).rejects.toThrow('stopped half way');
       expect((await fresh.rawQuery('SELECT count(*)::int AS n FROM sys_role', [])).rows).toEqual([{ n: 0 }]);
       expect(await fresh.db.select().from(sysSeedLedger)).toEqual([]);
-      const next = await seed(fresh.db);
+      const next = await seed(fresh.db, { uploadDir: fresh.uploadDir });
       expect(next.createdUsers.map((u) => u.username).sort()).toEqual([
         'admin',
         'caiwu',
@@ -117,7 +117,10 @@ describe('first seed', () => {
   it('gives every seeded account its own random password unless one is chosen', async () => {
     const fresh = await unseededDatabase('seedpw');
     try {
-      const outcome = await seed(fresh.db, { password: (u) => (u === 'admin' ? 'From-Env-1' : undefined) });
+      const outcome = await seed(fresh.db, {
+        uploadDir: fresh.uploadDir,
+        password: (u) => (u === 'admin' ? 'From-Env-1' : undefined),
+      });
       const byName = Object.fromEntries(outcome.createdUsers.map((u) => [u.username, u.password]));
       expect(Object.keys(byName).sort()).toEqual(['admin', 'caiwu', 'yuangong', 'yunying']);
       expect(byName.admin).toBe('From-Env-1');

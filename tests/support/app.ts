@@ -66,8 +66,12 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   build: Pick<BuildOptions, 'resources'> = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(process.env.TEST_DATABASE_URL);
-  const config = loadConfig({}, { logLevel: 'silent', rateLimits: RELAXED_RATE_LIMITS, ...overrides });
+  // the seed's pictures go where the app serves uploads from (a temporary directory by default)
+  const database = await freshDatabase(process.env.TEST_DATABASE_URL, 't', overrides.uploadDir);
+  const config = loadConfig(
+    {},
+    { logLevel: 'silent', rateLimits: RELAXED_RATE_LIMITS, ...overrides, uploadDir: database.uploadDir },
+  );
   const sms = capturingSms();
   const app = await buildApp({ config, database, sms: sms.provider, logger: false, ...build });
   await app.ready();

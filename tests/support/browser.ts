@@ -27,7 +27,10 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html')))
     throw new Error('dist/web is missing: run `npm run build` first');
   const database = await freshDatabase(process.env.TEST_DATABASE_URL);
-  const config = loadConfig({}, { logLevel: 'silent', webDir: WEB_DIR, rateLimits: RELAXED_RATE_LIMITS });
+  const config = loadConfig(
+    {},
+    { logLevel: 'silent', webDir: WEB_DIR, rateLimits: RELAXED_RATE_LIMITS, uploadDir: database.uploadDir },
+  );
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({

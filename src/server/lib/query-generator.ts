@@ -33,6 +33,11 @@ export interface FieldDef {
   sortable?: boolean;
   /** allowed as a filter parameter; default true */
   filterable?: boolean;
+  /**
+   * 省市区 codes (`multiple`: comma-joined): the super query's equality matches a division and
+   * everything inside it (lib/area-sql.ts)
+   */
+  area?: { multiple: boolean };
 }
 
 /** Entity property name (camelCase, as on the wire) → column definition. */

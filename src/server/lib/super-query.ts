@@ -4,7 +4,8 @@
  * `superQueryMatchType` (and | or) become one parenthesised condition. Field names resolve only
  * through the allow-list, values are typed by the field's type and always bound.
  */
-import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { areaMatch, areaMatchAny } from './area-sql.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   SUPER_QUERY_MSG,
@@ -154,6 +155,7 @@ function condition(fields: EntityFields, c: SuperQueryCondition, tz: string): SQ
     const parts = [...new Set(raw.split(',').map((p) => p.trim()))].filter(Boolean);
     if (parts.length === 0) return undefined;
     if (parts.length > MAX_IN_VALUES) throw new BizError(MSG.badParam(name));
+    if (def.area) return areaMatchAny(col, parts, def.area.multiple);
     const operands = parts.map((p) => operand(name, def, type, p, tz));
     if (def.type !== 'datetime')
       return inArray(
@@ -161,6 +163,11 @@ function condition(fields: EntityFields, c: SuperQueryCondition, tz: string): SQ
         operands.map((o) => (o as { value: unknown }).value),
       );
     return or(...operands.map((o) => compareOperand(col, 'eq', o)));
+  }
+  // a province or city code stands for every division inside it (a bound prefix of the codes)
+  if (def.area && (rule === 'eq' || rule === 'ne') && raw) {
+    const within = areaMatch(col, raw, def.area.multiple);
+    return rule === 'eq' ? within : not(within);
   }
   const pattern = LIKE_PATTERN[rule];
   if (pattern) {

@@ -3,20 +3,21 @@
  * by id, and the types its server half declares (hooks, scope, overrides, extra routes).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Resource, ResourceEndpoints, ResourceField } from '../../shared/resources/define.ts';
 import { displayKey, isQueryable } from '../../shared/resources/define.ts';
 import { listOf } from '../../shared/resources/field-rules.ts';
-import { areaPrefix, areaText } from '../../shared/area.ts';
+import { areaText } from '../../shared/area.ts';
+import { areaMatchAny } from '../lib/area-sql.ts';
 import type { Db } from '../db/client.ts';
 import { type ExportSheet } from '../lib/entity-export.ts';
 import { dictDecorator, entityWhere, type EntityList } from '../lib/entity-list.ts';
 import type { EntityFields, FieldType } from '../lib/query-generator.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { type UserRow } from '../plugins/auth.ts';
-import { escapeLike, str } from '../lib/query-generator.ts';
+import { str } from '../lib/query-generator.ts';
 import { fromColumn, refTexts } from './field-types.ts';
 
 type Row = Record<string, unknown> & { id: string };
@@ -115,14 +116,7 @@ function areaConditions(
   const out: SQL[] = [];
   for (const f of areaFields) {
     const value = str(query[f.key]);
-    if (!value) continue;
-    const col = columns[f.key]!;
-    const matches = listOf(value).map((code) => {
-      const prefix = escapeLike(areaPrefix(code));
-      // a multiple field holds comma-joined codes: match the start of any of them
-      return f.multiple ? sql`(',' || ${col}) like ${`%,${prefix}%`}` : sql`${col} like ${`${prefix}%`}`;
-    });
-    out.push(matches.length === 1 ? matches[0]! : or(...matches)!);
+    if (value) out.push(areaMatchAny(columns[f.key]!, listOf(value), f.multiple));
   }
   return out;
 }
@@ -152,6 +146,7 @@ export function generate(sr: ServerResource): GeneratedResource {
           column: columns[f.key]!,
           type: QUERY_TYPE[f.type],
           ...(!isQueryable(f) ? { filterable: false, sortable: false } : {}),
+          ...(f.type === 'area' ? { area: { multiple: !!f.multiple } } : {}),
         },
       ]),
     ),

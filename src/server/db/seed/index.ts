@@ -133,7 +133,7 @@ async function recordKeys(db: Db, keys: string[], applied: Set<string>): Promise
  * and only rows whose key was never applied are inserted. A row or grant an administrator deleted
  * stays deleted across restarts; a new SEED_VERSION adds only what never existed.
  */
-export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedOutcome> {
+export async function seed(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
   // all or nothing: a first start stopped half way must not leave roles without accounts behind
   return db.transaction((tx) => seedIn(tx as unknown as Db, opts));
 }

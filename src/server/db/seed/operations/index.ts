@@ -67,8 +67,11 @@ const GOODS_COLORS: ReadonlyArray<readonly [Rgb, Rgb]> = [
 ];
 
 export interface OperationsSeedOptions {
-  /** where uploaded files live (UPLOAD_DIR): seeded pictures are written there; without it none are seeded */
-  uploadDir?: string;
+  /**
+   * where uploaded files live (UPLOAD_DIR): the seeded banner and goods pictures are generated and
+   * written there, so that every seeded picture is a real file (no broken image on any install)
+   */
+  uploadDir: string;
 }
 
 /** A data set of the seed: its ledger key and how to insert it. */
@@ -156,21 +159,19 @@ function seedSets(opts: OperationsSeedOptions): SeedSet[] {
       key: 'goods:v1',
       async insert(db: Db) {
         for (const [i, [name, category, spec, price, stock, status]] of GOODS_ROWS.entries()) {
-          const images = uploadDir
-            ? (
-                await Promise.all(
-                  [0, 1].map((n) =>
-                    storePicture(
-                      db,
-                      uploadDir,
-                      `goods/seed/goods-${i + 1}-${n + 1}.png`,
-                      `${name}-${n + 1}.png`,
-                      decorativePng(400, 400, ...GOODS_COLORS[(i + n) % GOODS_COLORS.length]!, i * 10 + n),
-                    ),
-                  ),
-                )
-              ).join(',')
-            : null;
+          const images = (
+            await Promise.all(
+              [0, 1].map((n) =>
+                storePicture(
+                  db,
+                  uploadDir,
+                  `goods/seed/goods-${i + 1}-${n + 1}.png`,
+                  `${name}-${n + 1}.png`,
+                  decorativePng(400, 400, ...GOODS_COLORS[(i + n) % GOODS_COLORS.length]!, i * 10 + n),
+                ),
+              ),
+            )
+          ).join(',');
           await db
             .insert(yyGoods)
             .values({
@@ -188,30 +189,25 @@ function seedSets(opts: OperationsSeedOptions): SeedSet[] {
         }
       },
     },
-    // banners need their pictures: only where there is an upload directory to hold them
-    ...(uploadDir
-      ? [
-          {
-            key: 'banner:v1',
-            async insert(db: Db) {
-              for (const [i, b] of BANNERS.entries()) {
-                const image = await storePicture(
-                  db,
-                  uploadDir,
-                  `banner/seed/${b.key}.png`,
-                  `${b.title}.png`,
-                  decorativePng(750, 300, ...b.colors, i + 1),
-                );
-                const { key, colors: _c, ...row } = b;
-                await db
-                  .insert(yyImages)
-                  .values({ ...row, image, id: stableId(`banner:${key}`), createBy: 'admin' })
-                  .onConflictDoNothing();
-              }
-            },
-          },
-        ]
-      : []),
+    {
+      key: 'banner:v1',
+      async insert(db: Db) {
+        for (const [i, b] of BANNERS.entries()) {
+          const image = await storePicture(
+            db,
+            uploadDir,
+            `banner/seed/${b.key}.png`,
+            `${b.title}.png`,
+            decorativePng(750, 300, ...b.colors, i + 1),
+          );
+          const { key, colors: _c, ...row } = b;
+          await db
+            .insert(yyImages)
+            .values({ ...row, image, id: stableId(`banner:${key}`), createBy: 'admin' })
+            .onConflictDoNothing();
+        }
+      },
+    },
   ];
 }
 
