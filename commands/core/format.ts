@@ -2,8 +2,10 @@
  * Renders command results as terminal text: aligned columns (CJK counted as two columns), JSON or
  * CSV (RFC 4180).
  */
+import { formatMoney, formatPercent } from '../../src/shared/format.ts';
+import { htmlText } from '../../src/shared/html-text.ts';
 import { padText, textWidth, truncateText } from './text-width.ts';
-import type { CommandResult, TableResult } from './types.ts';
+import type { CommandResult, TableColumn, TableResult } from './types.ts';
 
 export { textWidth } from './text-width.ts';
 
@@ -24,15 +26,35 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-/** Aligned columns: a header line, a rule, one line per row. Numeric columns are right-aligned. */
+/** A cell of a text table as its column's format shows it. */
+function shown(col: TableColumn, value: unknown): string {
+  switch (col.format) {
+    case 'money':
+      return formatMoney(value);
+    case 'percent':
+      return formatPercent(value);
+    case 'html':
+      return typeof value === 'string' ? htmlText(value) : cellText(value);
+    default:
+      return cellText(value);
+  }
+}
+
+/**
+ * Aligned columns: a header line, a rule, one line per row. Numeric and money columns are
+ * right-aligned.
+ */
 export function formatTable(table: TableResult, options: TableTextOptions = {}): string[] {
   const max = options.maxColumnWidth ?? 40;
   const gap = ' '.repeat(options.gap ?? 2);
   const columns = table.columns.map((col) => {
-    const cells = table.rows.map((row) => truncateText(cellText(row[col.key]), max));
+    const cells = table.rows.map((row) => truncateText(shown(col, row[col.key]), max));
     const title = truncateText(col.title, max);
     const width = Math.max(textWidth(title), ...cells.map(textWidth));
-    const numeric = table.rows.length > 0 && table.rows.every((row) => typeof row[col.key] === 'number');
+    const numeric =
+      col.format === 'money' ||
+      col.format === 'percent' ||
+      (table.rows.length > 0 && table.rows.every((row) => typeof row[col.key] === 'number'));
     return { title, cells, width, align: numeric ? ('right' as const) : ('left' as const) };
   });
   const line = (texts: string[], aligns: Array<'left' | 'right'>) =>

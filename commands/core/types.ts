@@ -35,8 +35,20 @@ export interface GridKeys {
 
 /** A table-shaped result: the terminal prints it aligned (or as JSON/CSV), the UI may show it. */
 export interface TableResult {
-  columns: Array<{ key: string; title: string }>;
+  columns: TableColumn[];
   rows: Array<Record<string, unknown>>;
+}
+
+/** A column of a table result. */
+export interface TableColumn {
+  key: string;
+  title: string;
+  /**
+   * how the terminal's text table shows the values (JSON and CSV keep them as they are): `money`
+   * with thousands separators and two decimals, right-aligned; `percent` as `12.5%`; `html` as its
+   * plain text
+   */
+  format?: 'money' | 'percent' | 'html';
 }
 
 /** What a command returns. */

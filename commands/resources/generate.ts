@@ -14,7 +14,7 @@ import {
   type ResourceListArg,
 } from '../../src/shared/resources/define.ts';
 import { defineCommand } from '../core/define-command.ts';
-import type { CommandContext, CommandDefinition } from '../core/types.ts';
+import type { CommandContext, CommandDefinition, TableColumn } from '../core/types.ts';
 import { batchDeleteCommand } from '../grid/batch-delete.ts';
 import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { requireTargets } from '../grid/targets.ts';
@@ -49,12 +49,20 @@ const textArg = (f: ResourceField, forFilter = false) =>
   z.string().optional().describe(argHelp(f, forFilter));
 
 /** The columns the terminal shows (dictionary fields by their text). */
-export function terminalColumns(r: Resource) {
+export function terminalColumns(r: Resource): TableColumn[] {
   return r.surfaces.terminal.map((f) => ({
     key: displayKey(f),
     title: (typeof f.terminal === 'object' && f.terminal.title) || f.title,
+    ...(TERMINAL_FORMAT[f.type] ? { format: TERMINAL_FORMAT[f.type] } : {}),
   }));
 }
+
+/** How the terminal's table shows a field type's values (money with thousands separators). */
+const TERMINAL_FORMAT: Partial<Record<ResourceField['type'], TableColumn['format']>> = {
+  money: 'money',
+  percent: 'percent',
+  richtext: 'html',
+};
 
 /** The list parameter a field's filter sends (its key, or the parameter its header filter names). */
 const filterParam = (f: ResourceField) => (typeof f.filter === 'string' ? f.filter : f.key);

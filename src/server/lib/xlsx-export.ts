@@ -21,6 +21,8 @@ export interface XlsxColumn {
   title: string;
   /** column width in characters (default 16) */
   width?: number;
+  /** the cell of a row's value when it is not the value itself (rich text as its plain text) */
+  text?: (value: XlsxCell) => XlsxCell;
 }
 
 export type XlsxCell = string | number | null | undefined;
@@ -88,7 +90,8 @@ export async function writeXlsx(output: Writable, spec: XlsxExport): Promise<num
   let next = batches.next();
   try {
     for (let r = await next; !r.done && !output.destroyed; r = await next) {
-      for (const row of r.value) sheet.addRow(columns.map((c) => cell(row[c.key]))).commit();
+      for (const row of r.value)
+        sheet.addRow(columns.map((c) => cell(c.text ? c.text(row[c.key]) : row[c.key]))).commit();
       written += r.value.length;
       // read the next batch while zlib compresses this one, then wait for the compressor and
       // the reader: at most about one batch of XML is ever waiting in memory

@@ -10,6 +10,7 @@ import type { Resource, ResourceEndpoints, ResourceField } from '../../shared/re
 import { displayKey, isQueryable } from '../../shared/resources/define.ts';
 import { listOf } from '../../shared/resources/field-rules.ts';
 import { areaText } from '../../shared/area.ts';
+import { htmlText } from '../../shared/html-text.ts';
 import { areaMatchAny } from '../lib/area-sql.ts';
 import type { Db } from '../db/client.ts';
 import { type ExportSheet } from '../lib/entity-export.ts';
@@ -201,6 +202,8 @@ export function generate(sr: ServerResource): GeneratedResource {
       key: displayKey(f),
       title: (typeof f.export === 'object' && f.export.title) || f.title,
       width: typeof f.export === 'object' ? f.export.width : undefined,
+      // a sheet holds text: rich text goes out without its markup
+      ...(f.type === 'richtext' ? { text: (v) => (typeof v === 'string' ? htmlText(v) : v) } : {}),
     })),
   };
   const findById = async (db: Db, id: string) => {

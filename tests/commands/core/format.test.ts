@@ -102,3 +102,33 @@ describe('CSV and JSON', () => {
     expect(renderResult({ message: '完成' }, 'csv')).toEqual(['完成']);
   });
 });
+
+describe('column formats', () => {
+  it('shows money with thousands separators (right-aligned), percentages and rich text as text', () => {
+    const t: TableResult = {
+      columns: [
+        { key: 'name', title: '项目' },
+        { key: 'price', title: '价格', format: 'money' },
+        { key: 'ratio', title: '分成', format: 'percent' },
+        { key: 'intro', title: '介绍', format: 'html' },
+      ],
+      rows: [
+        {
+          name: '全身推拿',
+          price: '1234567.5',
+          ratio: '12.50',
+          intro: '<p>舒缓<b>肩颈</b></p><p>&amp;放松</p>',
+        },
+        { name: '足疗', price: '98', ratio: '8', intro: null },
+      ],
+    };
+    const lines = formatTable(t);
+    expect(lines[2]).toMatch(/^全身推拿\s+1,234,567\.50\s+12\.5%\s+舒缓肩颈 &放松$/);
+    // right-aligned: the short amount ends where the long one does
+    const endOf = (line: string, text: string) => textWidth(line.slice(0, line.indexOf(text) + text.length));
+    expect(endOf(lines[3]!, '98.00')).toBe(endOf(lines[2]!, '1,234,567.50'));
+    // machine output keeps the values
+    expect(formatCsv(t).split('\r\n')[1]).toContain('1234567.5');
+    expect(formatJson(t)).toContain('"price": "1234567.5"');
+  });
+});

@@ -136,6 +136,10 @@ describe('technician commands', () => {
     expect(r.out).toContain('已将「全身推拿」价格从 198.00 改为 1,198.00');
     const [row] = await db().select().from(yyProject).where(eq(yyProject.name, '全身推拿'));
     expect(row!.price).toBe('1198.00');
+    // the terminal's list shows money with thousands separators, right-aligned; --json keeps the value
+    const listed = await h.terminal('project list --name 全身推拿');
+    expect(listed.out).toMatch(/全身推拿.*\s1,198\.00\s+1,580\.00/);
+    expect((await h.terminal('project list --name 全身推拿 --json')).out).toContain('"price": "1198.00"');
     expect((await h.terminal('project price 全身推拿 1.999')).out).toContain('价格(元)取值无效');
     expect((await h.terminal('project price 全身推拿 -1')).out).toContain('价格不能为负数');
   });
@@ -166,5 +170,9 @@ describe('as staff', () => {
     expect(r.results[0]?.status).toBe('error');
     const [row] = await db().select().from(yyProject).where(eq(yyProject.name, '全身推拿'));
     expect(row!.price).toBe('1198.00');
+    // the terminal's list shows money with thousands separators, right-aligned; --json keeps the value
+    const listed = await h.terminal('project list --name 全身推拿');
+    expect(listed.out).toMatch(/全身推拿.*\s1,198\.00\s+1,580\.00/);
+    expect((await h.terminal('project list --name 全身推拿 --json')).out).toContain('"price": "1198.00"');
   });
 });
