@@ -48,6 +48,39 @@ function argHelp(f: ResourceField, forFilter = false): string {
 const textArg = (f: ResourceField, forFilter = false) =>
   z.string().optional().describe(argHelp(f, forFilter));
 
+/**
+ * The arguments of a resource's sub tables on add and edit: the rows as a list (the form) or as
+ * JSON text (the terminal: `--addressList '[{"contact":"林晓",…}]'`); the server checks them.
+ */
+function childArgs(r: Resource): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    (r.decl.children ?? []).map((c) => [
+      c.key,
+      z
+        .union([z.string(), z.array(z.record(z.string(), z.unknown()))])
+        .optional()
+        .describe(
+          `${c.title}（JSON 数组，每项含 ${c.resource.surfaces.form.map((f) => f.key).join('、')}；替换原有的）`,
+        ),
+    ]),
+  );
+}
+
+/** Sub table rows given as JSON text become the list the endpoint takes. */
+function childValues(r: Resource, values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const c of r.decl.children ?? []) {
+    const v = out[c.key];
+    if (typeof v !== 'string') continue;
+    try {
+      out[c.key] = JSON.parse(v);
+    } catch {
+      throw new Error(c.messages.invalid);
+    }
+  }
+  return out;
+}
+
 /** The columns the terminal shows (dictionary fields by their text). */
 export function terminalColumns(r: Resource): TableColumn[] {
   return r.surfaces.terminal.map((f) => ({
@@ -154,7 +187,10 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         keywords: ['新增', '添加', ...keywords],
         permission: add.permission as string,
         menus: [{ menu: `${decl.name}.toolbar`, group: '1_create', order: 1, label: '新增' }],
-        args: z.object(Object.fromEntries(writable.map((f) => [f.key, textArg(f)]))),
+        args: z.object({
+          ...Object.fromEntries(writable.map((f) => [f.key, textArg(f)])),
+          ...childArgs(r),
+        }),
         positional: [
           ...(decl.commands?.addPositional ?? writable.filter((f) => f.required).map((f) => f.key)),
         ],
@@ -162,7 +198,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
           const values = given(args);
           if (Object.keys(values).length === 0 && ctx.open)
             return void (await ctx.open(`${decl.name}.form`, { mode: 'add' }));
-          const message = await ctx.api.post<string>(add.path, values);
+          const message = await ctx.api.post<string>(add.path, childValues(r, values));
           return { message: String(message), invalidate: [[...r.queryKey]] };
         },
       }) as CommandDefinition,
@@ -188,6 +224,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
             .optional()
             .describe(`${decl.title}id${refField ? `或${refField.title}` : ''}；默认表格选中行`),
           ...Object.fromEntries(writable.filter((f) => !f.fixedOnEdit).map((f) => [f.key, textArg(f)])),
+          ...childArgs(r),
         }),
         positional: ['id'],
         async run(ctx, { id, ...fields }) {
@@ -197,7 +234,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
             return void (await ctx.open(`${decl.name}.form`, { mode: 'edit', id: target }));
           const rowId = refField ? (await findByRef(ctx, r, target!)).id : target;
           // the edit endpoint is partial: what is not sent stays as it is
-          const message = await ctx.api.put<string>(edit.path, { id: rowId, ...values });
+          const message = await ctx.api.put<string>(edit.path, { id: rowId, ...childValues(r, values) });
           return { message: String(message), invalidate: [[...r.queryKey]] };
         },
       }) as CommandDefinition,

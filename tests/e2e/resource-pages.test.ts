@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { invoke, type ApiClient, type EndpointContract } from '../../src/shared/contracts.ts';
 import { ENDPOINTS } from '../../src/shared/endpoints.ts';
-import type { Resource, ResourceField } from '../../src/shared/resources/define.ts';
+import { screenOf, type Resource, type ResourceField } from '../../src/shared/resources/define.ts';
 import { RESOURCE_MSG } from '../../src/shared/resources/field-rules.ts';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import { MENUS } from '../../src/server/db/seed/data/menus.ts';
@@ -86,7 +86,7 @@ walkMenus(MENUS);
  * The declared resources with a screen in the menu. (A resource shown only inside another's page,
  * such as a sub-table, has none.)
  */
-const SCREENS = RESOURCES.filter((r) => MENU_ROUTES.has(r.decl.component ?? '')).map(
+const SCREENS = RESOURCES.filter((r) => MENU_ROUTES.has(screenOf(r) ?? '')).map(
   (r) => [r.decl.title, r as unknown as Resource] as const,
 );
 

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
-import { yyImages, yyPlatformConfig, yyPlatformConfigLog } from '../../src/server/db/schema/index.ts';
+import {
+  yyImages,
+  yyPlatformConfig,
+  yyPlatformConfigLog,
+  yyProject,
+} from '../../src/server/db/schema/index.ts';
 import { decorativePng } from '../../src/server/lib/png.ts';
 
 /**
@@ -127,6 +132,60 @@ describe('车费', () => {
 });
 
 describe('轮播图', () => {
+  it('shows the seeded banners with real pictures and a project link by its name', async () => {
+    const page = await open('/yy/banner/list');
+    const rows = page.locator('.ag-row [col-id="title"]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThanOrEqual(6);
+    // every seeded picture loads (none broken): the test database's seed wrote them
+    const images = page.locator('.ag-row [col-id="image"] img');
+    const shown = await rows.count();
+    await expect.poll(() => images.count(), { timeout: 15_000 }).toBe(shown);
+    for (const img of await images.all())
+      await expect
+        .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+    // 跳转目标 of a project link reads as the project's name, not its id
+    await rowWith(page, 'title', '肩颈理疗 专业技师上门')
+      .locator('[col-id="linkTarget_dictText"]', { hasText: /^肩颈调理$/ })
+      .waitFor();
+    await page.context().close();
+  });
+
+  it('links a banner to a project picked by name; the form asks by the link type', async () => {
+    const page = await open('/yy/banner/list');
+    await page.getByRole('toolbar', { name: '轮播图操作' }).getByRole('button', { name: '新增' }).click();
+    const form = page.getByRole('form', { name: '新增轮播图' });
+    await form.getByLabel('标题').fill('足疗套餐 限时特价');
+    await form.getByLabel('选择图片').setInputFiles({
+      name: '足疗.png',
+      mimeType: 'image/png',
+      buffer: decorativePng(150, 60, [250, 208, 196], [255, 209, 255], 3),
+    });
+    await form.locator('li[data-status="done"]').waitFor();
+    await form.getByLabel('位置').selectOption('2');
+    // 不跳转 asks for no target
+    await form.getByLabel('跳转类型').selectOption('none');
+    expect(await form.getByLabel('跳转目标').count()).toBe(0);
+    await form.getByLabel('跳转类型').selectOption('project');
+    await form.getByRole('button', { name: '确定' }).click();
+    await form.getByText('请选择跳转的服务项目').waitFor();
+    const target = form.getByRole('combobox', { name: '跳转目标' });
+    await target.selectOption({ label: '中式足疗' });
+    await form.getByRole('button', { name: '确定' }).click();
+    await page.getByText('添加成功！').waitFor();
+    const saved = (
+      await env.database.db.select().from(yyImages).where(eq(yyImages.title, '足疗套餐 限时特价'))
+    )[0]!;
+    expect(saved.linkType).toBe('project');
+    const [project] = await env.database.db.select().from(yyProject).where(eq(yyProject.name, '中式足疗'));
+    expect(saved.linkTarget).toBe(project!.id);
+    await rowWith(page, 'title', '足疗套餐 限时特价')
+      .locator('[col-id="linkTarget_dictText"]', { hasText: /^中式足疗$/ })
+      .waitFor();
+    await page.context().close();
+  });
+
   it('adds a banner with an uploaded picture, shows it, then disables it from its row', async () => {
     const page = await open('/yy/banner/list');
     await page.getByRole('toolbar', { name: '轮播图操作' }).getByRole('button', { name: '新增' }).click();

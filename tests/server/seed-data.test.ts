@@ -3,6 +3,8 @@ import { ALL_PERMISSION_CODES, PERM } from '../../src/shared/permissions.ts';
 import { DICTS } from '../../src/server/db/seed/data/dicts.ts';
 import { MENUS } from '../../src/server/db/seed/data/menus.ts';
 import { ROLES } from '../../src/server/db/seed/data/roles.ts';
+import { screenOf, type Resource } from '../../src/shared/resources/define.ts';
+import { RESOURCES } from '../../src/shared/resources/index.ts';
 import type { SeedMenu } from '../../src/server/db/seed/data/types.ts';
 
 interface FlatMenu {
@@ -66,6 +68,36 @@ describe('seed menus', () => {
     for (const root of MENUS.slice(1)) {
       expect(root.component, root.url).toBe('layouts/RouteView');
       expect(root.children?.length, root.url).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('resources in the menu', () => {
+  const resources = RESOURCES as unknown as Resource[];
+  const screens = resources.filter((r) => screenOf(r));
+
+  it('give every resource screen one menu row carrying a button per operation served', () => {
+    for (const r of screens) {
+      const rows = FLAT.filter((f) => f.menu.component === screenOf(r));
+      expect(rows, r.decl.name).toHaveLength(1);
+      const buttons = (rows[0]!.menu.buttons ?? []).map((b) => b.perms);
+      for (const op of r.operations) expect(buttons, `${r.decl.name} ${op}`).toContain(r.decl.perms[op]);
+    }
+  });
+
+  it('give a sub resource (no screen) no menu row and only its parent screen permissions', () => {
+    const subs = resources.filter((r) => !screenOf(r));
+    expect(subs.map((r) => r.decl.name)).toEqual(
+      expect.arrayContaining(['customerAddress', 'platformConfigLog']),
+    );
+    const parentCodes = new Set(screens.flatMap((r) => [...r.operations].map((op) => r.decl.perms[op])));
+    for (const r of subs) {
+      expect([...r.operations], r.decl.name).toEqual(['list']);
+      expect(parentCodes.has(r.decl.perms.list!), r.decl.name).toBe(true);
+      expect(
+        FLAT.some((f) => f.menu.url.includes(r.decl.path)),
+        r.decl.name,
+      ).toBe(false);
     }
   });
 });

@@ -40,7 +40,8 @@ export const bannerServer: ServerResource = {
         data.linkTarget = null;
         return;
       }
-      if (!target) throw new BizError(BANNER_MSG.targetRequired);
+      if (!target)
+        throw new BizError(type === 'project' ? BANNER_MSG.projectRequired : BANNER_MSG.targetRequired);
       if (type === 'url' && !FORM_RULES.httpUrl.pattern.test(target)) throw new BizError(BANNER_MSG.url);
       if (type === 'project' && !(await projectExists(db, target))) throw new BizError(BANNER_MSG.project);
     },

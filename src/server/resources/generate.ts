@@ -20,6 +20,7 @@ import { formatDateTime } from '../lib/time.ts';
 import { type UserRow } from '../plugins/auth.ts';
 import { str } from '../lib/query-generator.ts';
 import { fromColumn, refTexts } from './field-types.ts';
+import type { ServerChild } from './children.ts';
 
 type Row = Record<string, unknown> & { id: string };
 type Query = Record<string, string | string[] | undefined>;
@@ -73,6 +74,8 @@ export interface ServerResource {
   };
   /** endpoints beyond the generated family (registered in the same API scope) */
   routes?(app: FastifyInstance, generated: GeneratedResource): Promise<void> | void;
+  /** the tables of the declaration's `children` (sub tables written with a row) */
+  children?: ServerChild[];
 }
 
 /** What registration derived, for extra routes, reports and tests. */
@@ -122,6 +125,27 @@ function areaConditions(
   return out;
 }
 
+/**
+ * The text of a field whose kind follows another (`by`): a referenced row's name for a reference
+ * case, the value itself for text, nothing when the case asks for no value.
+ */
+async function followerTexts(db: Db, f: ResourceField, out: Array<Record<string, unknown>>) {
+  const { field, cases } = f.by!;
+  const names = new Map<string, Map<string, string>>();
+  for (const [on, c] of Object.entries(cases))
+    if (c.type === 'ref' && c.reference) {
+      const ids = out.filter((json) => json[field] === on).map((json) => json[f.key]);
+      names.set(on, await refTexts(db, { ...f, type: 'ref', reference: c.reference }, ids));
+    }
+  for (const json of out) {
+    const on = String(json[field] ?? '');
+    const c = cases[on];
+    const v = json[f.key];
+    json[`${f.key}_dictText`] =
+      !c || typeof v !== 'string' || !v ? null : c.type === 'ref' ? (names.get(on)?.get(v) ?? null) : v;
+  }
+}
+
 /** The table's column of every declared field (a missing one is a programming error, found at start). */
 export function resourceColumns(sr: ServerResource): Record<string, PgColumn> {
   const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
@@ -163,6 +187,7 @@ export function generate(sr: ServerResource): GeneratedResource {
   const dicts = Object.fromEntries(decl.fields.filter((f) => f.dict).map((f) => [f.key, f.dict!]));
   const areaFields = decl.fields.filter((f) => f.type === 'area');
   const refFields = decl.fields.filter((f) => f.type === 'ref');
+  const followers = decl.fields.filter((f) => f.by);
   const byDict = dictDecorator(toJson, dicts);
   /** dictionary texts, then the names of areas and referenced rows */
   const decorator = async (db: Db, tz: string) => {
@@ -185,6 +210,7 @@ export function generate(sr: ServerResource): GeneratedResource {
           json[`${f.key}_dictText`] = typeof v === 'string' ? (names.get(v) ?? null) : null;
         }
       }
+      for (const f of followers) await followerTexts(db, f, out);
       return out;
     };
   };

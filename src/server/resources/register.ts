@@ -23,6 +23,7 @@ import { caller } from '../plugins/auth.ts';
 import { dictLookup } from '../repos/dicts.ts';
 import { fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
 import { routeOf } from '../lib/route.ts';
+import { childrenOf } from './children.ts';
 
 import {
   generate,
@@ -59,6 +60,10 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const checks = fieldChecks(decl.fields);
   const has = (key: string) => key in (getTableColumns(sr.table) as object);
   const message = { ...RESOURCE_MSG, ...decl.messages };
+  const children = childrenOf(sr);
+  /** a write and its sub tables' in one transaction (a plain write when there are none) */
+  const atomically = (write: (tx: typeof db) => Promise<unknown>) =>
+    children.any ? db.transaction((tx) => write(tx as unknown as typeof db)) : write(db);
 
   /**
    * Refuse values another row holds, dictionary values the dictionary lacks, unknown areas (names
@@ -115,20 +120,25 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const row = id ? await gen.findById(db, id) : undefined;
       if (!row) throw new BizError(resource.notFound);
       const [json] = await (await gen.list.decorator(db, tz))([row]);
-      return ok(json);
+      return ok(children.any ? { ...json, ...(await children.read(db, row.id, tz)) } : json);
     },
 
     add: async (req) => {
       const me = caller(req).user;
       const data = parseWith(resource.addSchema, req.body) as Record<string, unknown>;
+      const rows = children.take(data);
       await sr.hooks?.beforeSave?.({ op: 'add', db, user: me, data });
       await assertWritable(data);
+      await children.check(db, rows);
       const id = newId();
-      await db.insert(sr.table).values({
-        ...toColumns(decl.fields, data),
-        id,
-        ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
-        ...(has('createBy') ? { createBy: me.username } : {}),
+      await atomically(async (tx) => {
+        await tx.insert(sr.table).values({
+          ...toColumns(decl.fields, data),
+          id,
+          ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
+          ...(has('createBy') ? { createBy: me.username } : {}),
+        });
+        await children.write(tx, id, rows, me.username);
       });
       await publishSaved(req, id);
       return okMessage(message.added);
@@ -139,18 +149,23 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const parsed = parseWith(resource.editSchema, req.body) as Record<string, unknown> & { id: string };
       const { id, ...sent } = parsed;
       const data = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
+      const rows = children.take(data);
       const original = await gen.findById(db, id);
       if (!original) throw new BizError(resource.notFound);
       await sr.hooks?.beforeSave?.({ op: 'edit', db, user: me, data, original });
       await assertWritable(data, original);
-      await db
-        .update(sr.table)
-        .set({
-          ...toColumns(decl.fields, data),
-          ...(has('updateBy') ? { updateBy: me.username } : {}),
-          ...(has('updateTime') ? { updateTime: new Date() } : {}),
-        })
-        .where(eq(columns.id!, id));
+      await children.check(db, rows);
+      await atomically(async (tx) => {
+        await tx
+          .update(sr.table)
+          .set({
+            ...toColumns(decl.fields, data),
+            ...(has('updateBy') ? { updateBy: me.username } : {}),
+            ...(has('updateTime') ? { updateTime: new Date() } : {}),
+          })
+          .where(eq(columns.id!, id));
+        await children.write(tx, id, rows, me.username);
+      });
       await publishSaved(req, id);
       return okMessage(message.edited);
     },

@@ -5,6 +5,7 @@
 import type { EndpointContract } from '../contracts.ts';
 import { PERM } from '../permissions.ts';
 import { FORM_RULES } from '../validation.ts';
+import { PROJECT_MAP } from './project.ts';
 import { auditFields, defineResource } from './define.ts';
 
 export const BANNER_POSITIONS = [
@@ -28,6 +29,7 @@ export const BANNER_STATUS = [
 
 export const BANNER_MSG = {
   targetRequired: '请输入跳转目标',
+  projectRequired: '请选择跳转的服务项目',
   url: FORM_RULES.httpUrl.message,
   project: '跳转的服务项目不存在',
   sort: '排序须为0到9999之间的整数',
@@ -91,6 +93,18 @@ export const BANNER = defineResource({
       title: '跳转目标',
       type: 'string',
       max: 500,
+      // a project picked by name, or a web address; nothing for 不跳转
+      by: {
+        field: 'linkType',
+        cases: {
+          project: {
+            type: 'ref',
+            reference: { resource: 'project', label: 'name', picker: PROJECT_MAP },
+            required: BANNER_MSG.projectRequired,
+          },
+          url: { type: 'string', rule: FORM_RULES.httpUrl, required: BANNER_MSG.targetRequired },
+        },
+      },
       list: { width: 240, sortable: false },
       queryable: false,
       help: '跳转目标：服务项目id，或以 http/https 开头的网址',

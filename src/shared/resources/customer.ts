@@ -29,6 +29,9 @@ export const CUSTOMER_SOURCES = [
   { value: '5', text: '后台录入' },
 ] as const;
 
+/** Most service addresses a customer keeps. */
+export const CUSTOMER_MAX_ADDRESSES = 20;
+
 export const CUSTOMER_MSG = {
   mobileTaken: '手机号已存在',
   oneDefault: '只能设置一个默认地址',
@@ -36,6 +39,54 @@ export const CUSTOMER_MSG = {
   tooMany: '最多保存20个地址',
   addressRow: (n: number, message: string) => `第${n}个地址：${message}`,
 } as const;
+
+/**
+ * 客户地址: the rows of the customer's 服务地址 sub table, written only with the customer (its form
+ * and `addressList` of add / edit), read in the customer's form, 详细信息 and through the list
+ * (filtered by `userId`). It has no screen of its own.
+ */
+export const CUSTOMER_ADDRESS = defineResource({
+  name: 'customerAddress',
+  title: '客户地址',
+  path: '/yy/yyUserAddress',
+  operations: ['list'],
+  perms: { list: PERM.customer.list },
+  category: '客户列表',
+  english: 'customer address',
+  keywords: ['地址', '服务地址'],
+  defaultSort: { field: 'sortNo', order: 'asc' },
+  sheet: {
+    title: '客户地址',
+    sheetName: '客户地址',
+    filename: '客户地址.xlsx',
+    asciiFilename: 'customer-addresses.xlsx',
+  },
+  fields: [
+    {
+      key: 'userId',
+      title: '客户id',
+      type: 'string',
+      system: true,
+      filter: true,
+      list: false,
+      terminal: false,
+    },
+    { key: 'contact', title: '联系人', type: 'string', required: true, max: 50, list: { width: 100 } },
+    {
+      key: 'mobile',
+      title: '联系电话',
+      type: 'string',
+      required: true,
+      rule: FORM_RULES.mobile,
+      list: { width: 120 },
+    },
+    { key: 'areaCode', title: '所在地区', type: 'area', required: '请选择所在地区', list: { width: 200 } },
+    { key: 'detail', title: '详细地址', type: 'string', required: true, max: 200, list: { width: 240 } },
+    { key: 'location', title: '经纬度', type: 'location', list: { width: 170 } },
+    { key: 'isDefault', title: '默认', type: 'boolean', options: YES_NO, list: { width: 70 } },
+    { key: 'sortNo', title: '排序', type: 'int', system: true, list: false, terminal: false },
+  ],
+});
 
 export const CUSTOMER = defineResource({
   name: 'customer',
@@ -51,6 +102,20 @@ export const CUSTOMER = defineResource({
   sheet: { title: '客户', sheetName: '客户', filename: '客户.xlsx', asciiFilename: 'customers.xlsx' },
   notFound: '客户不存在',
   commands: { addPositional: ['nickname', 'mobile'] },
+  children: [
+    {
+      key: 'addressList',
+      title: '服务地址',
+      resource: CUSTOMER_ADDRESS,
+      max: CUSTOMER_MAX_ADDRESSES,
+      single: { key: 'isDefault', message: CUSTOMER_MSG.oneDefault },
+      messages: {
+        invalid: CUSTOMER_MSG.addresses,
+        tooMany: CUSTOMER_MSG.tooMany,
+        row: CUSTOMER_MSG.addressRow,
+      },
+    },
+  ],
   fields: [
     { key: 'avatar', title: '头像', type: 'image', upload: { area: 'customer' }, list: { width: 70 } },
     {
@@ -101,51 +166,6 @@ export const CUSTOMER = defineResource({
     },
     { key: 'registerTime', title: '注册时间', type: 'datetime', system: true, list: { width: 170 } },
     ...auditFields({ createBy: { list: false }, createTime: { list: false, terminal: false } }),
-  ],
-});
-
-/** 客户地址: read through the list (filtered by `userId`); written with the customer. */
-export const CUSTOMER_ADDRESS = defineResource({
-  name: 'customerAddress',
-  title: '客户地址',
-  path: '/yy/yyUserAddress',
-  operations: ['list'],
-  perms: { list: PERM.customer.list },
-  component: 'yy/customer/YyUserAddressList',
-  category: '客户列表',
-  english: 'customer address',
-  keywords: ['地址', '服务地址'],
-  defaultSort: { field: 'sortNo', order: 'asc' },
-  sheet: {
-    title: '客户地址',
-    sheetName: '客户地址',
-    filename: '客户地址.xlsx',
-    asciiFilename: 'customer-addresses.xlsx',
-  },
-  fields: [
-    {
-      key: 'userId',
-      title: '客户id',
-      type: 'string',
-      system: true,
-      filter: true,
-      list: false,
-      terminal: false,
-    },
-    { key: 'contact', title: '联系人', type: 'string', required: true, max: 50, list: { width: 100 } },
-    {
-      key: 'mobile',
-      title: '联系电话',
-      type: 'string',
-      required: true,
-      rule: FORM_RULES.mobile,
-      list: { width: 120 },
-    },
-    { key: 'areaCode', title: '所在地区', type: 'area', required: '请选择所在地区', list: { width: 200 } },
-    { key: 'detail', title: '详细地址', type: 'string', required: true, max: 200, list: { width: 240 } },
-    { key: 'location', title: '经纬度', type: 'location', list: { width: 170 } },
-    { key: 'isDefault', title: '默认', type: 'boolean', options: YES_NO, list: { width: 70 } },
-    { key: 'sortNo', title: '排序', type: 'int', system: true, list: false, terminal: false },
   ],
 });
 

@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import type { PatternRule } from '../validation.ts';
 import { RESOURCE_MSG, fieldSchema, sentOnly } from './field-rules.ts';
+import { childRowsSchema, followRules, type ResourceChild, type ResourceFieldCase } from './field-links.ts';
+
+export type { ResourceChild, ResourceFieldCase } from './field-links.ts';
 import type { PermissionCode } from '../permissions.ts';
 import type { EndpointContract } from '../contracts.ts';
 import type { SuperQueryFieldType } from '../super-query.ts';
@@ -87,6 +90,13 @@ export interface ResourceField {
   multiple?: boolean;
   /** ref: the referenced resource */
   reference?: ResourceReference;
+  /**
+   * the field's kind follows another field's value (a banner's 跳转目标 by its 跳转类型): per value
+   * the kind it takes (a picked reference, or text with a rule); for a value not named the field is
+   * not asked for (left out of the form; the server half clears it). Lists show `<key>_dictText`
+   * (a referenced row by its name).
+   */
+  by?: { field: string; cases: Readonly<Record<string, ResourceFieldCase>> };
   /** choices of an 'enum' field, or the only values of an 'int' field (lists show their text) */
   options?: ReadonlyArray<{ value: string; text: string }>;
   /** kept by the server (creator, times, organisation): shown, never written by a client */
@@ -148,8 +158,12 @@ export interface ResourceDeclaration {
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** realtime key of `/vxeSocket` (src/shared/realtime.ts); saved rows are pushed to open grids */
   socketKey?: string;
-  /** component name of the menu row (`system/SysPositionList`) the generated page answers to */
-  component: string;
+  /**
+   * component name of the menu row (`system/SysPositionList`) the generated page answers to; none
+   * for a sub resource shown only inside its parent's page (a customer's addresses in the customer
+   * form and 详细信息): it has no menu row, and its permissions are the parent's
+   */
+  component?: string;
   /** palette category (the menu's name), the English name of command aliases, extra search words */
   category: string;
   english: string;
@@ -164,6 +178,12 @@ export interface ResourceDeclaration {
   messages?: Partial<Record<'added' | 'edited' | 'deleted', string>>;
   /** what the generated commands take beyond the fields */
   commands?: ResourceCommandExtras;
+  /**
+   * sub tables edited with a row (JeecgBoot's one-to-many form): each is sent as an array on add and
+   * edit (replacing the rows, in the same transaction as the row), answered by queryById, and
+   * edited in the form as a table of the sub resource's form fields
+   */
+  children?: readonly ResourceChild[];
 }
 
 /** Options of the generated commands. */
@@ -325,7 +345,7 @@ export const isQueryable = (f: ResourceField): boolean => f.queryable ?? !UNQUER
 
 /** Whether lists carry a text beside the value (`<key>_dictText`): dictionaries, areas, references. */
 export const hasDisplayText = (f: ResourceField): boolean =>
-  !!f.dict || f.type === 'area' || f.type === 'ref';
+  !!f.dict || f.type === 'area' || f.type === 'ref' || !!f.by;
 
 /** The row property a column, sheet or terminal shows for a field (its text when it has one). */
 export const displayKey = (f: ResourceField): string => (hasDisplayText(f) ? `${f.key}_dictText` : f.key);
@@ -397,6 +417,9 @@ export function surfaces(
   };
 }
 
+/** The menu component of a resource's screen; undefined for a sub resource without one. */
+export const screenOf = (r: { decl: ResourceDeclaration }): string | undefined => r.decl.component;
+
 /** The generated operations of a declaration (list always included). */
 export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
   return new Set<ResourceOperation>(['list', ...(d.operations ?? RESOURCE_OPERATIONS)]);
@@ -438,6 +461,8 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
       throw new Error(`resource ${decl.name}: dict field ${f.key} names no dict`);
     if (f.type === 'ref' && !f.reference)
       throw new Error(`resource ${decl.name}: ref field ${f.key} names no reference`);
+    if (f.by && !decl.fields.some((g) => g.key === f.by!.field))
+      throw new Error(`resource ${decl.name}: field ${f.key} follows ${f.by.field}, which is not a field`);
     if ((f.type === 'image' || f.type === 'images') && !f.upload)
       throw new Error(`resource ${decl.name}: image field ${f.key} names no upload area`);
   }
@@ -448,12 +473,21 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   const s = surfaces(decl.fields, decl.order);
   // every non-system field is writable through the API; `form` only decides what the dialog shows
   const writable = decl.fields.filter((f) => !f.system);
-  const addSchema = z.object(Object.fromEntries(writable.map((f) => [f.key, fieldSchema(f)])));
+  const children = Object.fromEntries((decl.children ?? []).map((c) => [c.key, childRowsSchema(c)]));
+  const addSchema = z
+    .object({
+      ...Object.fromEntries(writable.map((f) => [f.key, fieldSchema(f)])),
+      ...children,
+    })
+    .superRefine(followRules(writable, false));
   const notFound = decl.notFound ?? RESOURCE_MSG.notFound;
-  const editSchema = z.object({
-    id: z.string({ error: notFound }).trim().min(1, notFound).describe(`${decl.title}id`),
-    ...Object.fromEntries(writable.map((f) => [f.key, sentOnly(fieldSchema(f), f)])),
-  });
+  const editSchema = z
+    .object({
+      id: z.string({ error: notFound }).trim().min(1, notFound).describe(`${decl.title}id`),
+      ...Object.fromEntries(writable.map((f) => [f.key, sentOnly(fieldSchema(f), f)])),
+      ...children,
+    })
+    .superRefine(followRules(writable, true));
   return {
     decl,
     operations: resourceOperations(decl),

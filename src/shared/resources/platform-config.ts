@@ -365,14 +365,16 @@ export const PLATFORM_CONFIG = defineResource({
   ],
 });
 
-/** 配置变更记录: every change of a setting (read only; written by the database). */
+/**
+ * 配置变更记录: every change of a setting (read only; written by the database), shown in the
+ * setting's 详细信息 (no screen of its own) and by `platformConfigLog list` in the terminal.
+ */
 export const PLATFORM_CONFIG_LOG = defineResource({
   name: 'platformConfigLog',
   title: '配置变更记录',
   path: '/yy/yyPlatformConfigLog',
   operations: ['list'],
   perms: { list: PERM.platformConfig.list },
-  component: 'yy/config/YyPlatformConfigLogList',
   category: '平台配置',
   english: 'config change',
   keywords: ['配置日志', '修改记录', 'history'],

@@ -4,6 +4,7 @@ import { Modal } from './modal.tsx';
 import { Button, Field } from './ui.tsx';
 import { registerWidget, runCommand } from '../shell/runtime.ts';
 import { FieldInput, type FieldInputProps } from './fields/field-input.tsx';
+import { SubTableInput, subRow, subRowValues, type FormSubTable, type SubRow } from './sub-table-input.tsx';
 
 /** A field of a simple entity form. */
 export interface FormField extends Pick<
@@ -14,12 +15,19 @@ export interface FormField extends Pick<
   label: string;
   /** not editable once saved (e.g. a code other rows refer to) */
   fixedOnEdit?: boolean;
+  /**
+   * the input follows another field's value: per value its kind (a reference picker or text);
+   * not shown for a value not named
+   */
+  by?: { field: string; cases: Record<string, Pick<FormField, 'type' | 'reference'>> };
 }
 
 /** Inputs that hold several controls: a group with its own label, not one wrapped in a label. */
 const GROUPED = new Set<FormField['type']>(['image', 'images', 'area', 'location', 'richtext']);
 
 type Values = Record<string, string>;
+/** one empty list for forms without sub tables (a stable dependency of the load effect) */
+const NO_SUB_TABLES: FormSubTable[] = [];
 type Mode = { mode: 'add' | 'edit'; id?: string };
 
 /** The first message per field of a failed zod parse. */
@@ -46,6 +54,7 @@ export function EntityFormHost({
   addSchema,
   load,
   commands,
+  subTables = NO_SUB_TABLES,
 }: {
   widget: string;
   /** e.g. '职务': titles become 新增职务 / 编辑职务 */
@@ -57,29 +66,43 @@ export function EntityFormHost({
   addSchema?: z.ZodType;
   load(id: string): Promise<Record<string, unknown>>;
   commands: { add: string; edit: string };
+  /** sub tables edited with the row (loaded from and sent as `<key>` lists) */
+  subTables?: FormSubTable[];
 }) {
   const [state, setState] = useState<Mode | null>(null);
   const [values, setValues] = useState<Values>({});
+  const [rows, setRows] = useState<Record<string, SubRow[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => registerWidget(widget, (props) => setState(props as Mode)), [widget]);
   useEffect(() => {
     setErrors({});
     setValues({});
+    setRows({});
     if (state?.mode !== 'edit' || !state.id) return;
     let live = true;
     void load(state.id).then((row) => {
-      if (live) setValues(Object.fromEntries(fields.map((f) => [f.key, String(row[f.key] ?? '')])));
+      if (!live) return;
+      setValues(Object.fromEntries(fields.map((f) => [f.key, String(row[f.key] ?? '')])));
+      setRows(
+        Object.fromEntries(
+          subTables.map((t) => [
+            t.key,
+            ((row[t.key] ?? []) as Array<Record<string, unknown>>).map((r) => subRow(t, r)),
+          ]),
+        ),
+      );
     });
     return () => {
       live = false;
     };
-  }, [state, load, fields]);
+  }, [state, load, fields, subTables]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!state) return;
-    const input = state.mode === 'edit' ? { id: state.id, ...values } : values;
+    const sub = Object.fromEntries(subTables.map((t) => [t.key, subRowValues(t, rows[t.key] ?? [])]));
+    const input = state.mode === 'edit' ? { id: state.id, ...values, ...sub } : { ...values, ...sub };
     const parsed = (state.mode === 'add' && addSchema ? addSchema : schema).safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
@@ -92,14 +115,24 @@ export function EntityFormHost({
   return (
     <Modal open={!!state} onOpenChange={(o) => !o && setState(null)} title={heading} width={width}>
       <form onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-3" aria-label={heading}>
-        {fields.map((f) => {
+        {fields.map((field) => {
+          const kind = field.by ? field.by.cases[values[field.by.field] ?? ''] : {};
+          if (!kind) return null;
+          const f = { ...field, ...kind };
           const input = (
             <FieldInput
               {...f}
               label={f.label}
               value={values[f.key] ?? ''}
               disabled={state?.mode === 'edit' && f.fixedOnEdit}
-              onChange={(v) => setValues((old) => ({ ...old, [f.key]: v }))}
+              onChange={(v) =>
+                // a field following this one starts over (a project id is no web address)
+                setValues((old) => ({
+                  ...old,
+                  ...Object.fromEntries(fields.filter((g) => g.by?.field === f.key).map((g) => [g.key, ''])),
+                  [f.key]: v,
+                }))
+              }
             />
           );
           return GROUPED.has(f.type) ? (
@@ -118,6 +151,15 @@ export function EntityFormHost({
             </Field>
           );
         })}
+        {subTables.map((t) => (
+          <SubTableInput
+            key={t.key}
+            table={t}
+            rows={rows[t.key] ?? []}
+            onChange={(next) => setRows((old) => ({ ...old, [t.key]: next }))}
+            error={errors[t.key]}
+          />
+        ))}
         <div className="flex justify-end gap-2">
           <Button onClick={() => setState(null)}>取消</Button>
           <Button type="submit" variant="primary">

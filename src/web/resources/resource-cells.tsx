@@ -7,7 +7,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { displayKey, type ResourceField } from '../../shared/resources/define.ts';
 import { listOf } from '../../shared/resources/field-rules.ts';
 import { formatMoney, formatPercent } from '../../shared/format.ts';
-import { htmlText } from '../../shared/richtext.ts';
+import { htmlText } from '../../shared/html-text.ts';
 
 // loaded with the first picture cell: this module stays free of the network layer (tests read it)
 const UploadThumb = lazy(async () => ({

@@ -12,6 +12,7 @@ import { cellRenderer } from './resource-cells.tsx';
 import type { SuperQueryField } from '../../shared/super-query.ts';
 import type { ListPageConfig, SearchField } from '../components/data-grid/list/types.ts';
 import type { FormField } from '../components/entity-form.tsx';
+import type { FormSubTable } from '../components/sub-table-input.tsx';
 
 export type ResourceRow = { id: string } & Record<string, unknown>;
 
@@ -150,5 +151,30 @@ export function formFields(r: Resource): FormField[] {
     ...(f.multiple ? { multiple: true } : {}),
     ...(f.reference ? { reference: f.reference } : {}),
     ...(f.fixedOnEdit ? { fixedOnEdit: true } : {}),
+    ...(f.by ? { by: followCases(f.by) } : {}),
+  }));
+}
+
+/** The form's kinds of a field following another field (a picker for a reference case). */
+const followCases = ({ field, cases }: NonNullable<ResourceField['by']>): NonNullable<FormField['by']> => ({
+  field,
+  cases: Object.fromEntries(
+    Object.entries(cases).map(([on, c]) => [
+      on,
+      c.type === 'ref' && c.reference
+        ? { type: 'ref' as const, reference: c.reference }
+        : { type: 'text' as const },
+    ]),
+  ),
+});
+
+/** The form's sub tables of a resource (its declared `children`). */
+export function formSubTables(r: Resource): FormSubTable[] {
+  return (r.decl.children ?? []).map((c) => ({
+    key: c.key,
+    title: c.title,
+    fields: formFields(c.resource),
+    ...(c.single ? { single: c.single.key } : {}),
+    max: c.max ?? 50,
   }));
 }

@@ -9,7 +9,7 @@ import { ListPage } from '../components/data-grid/list/list-page.tsx';
 import type { ListPageConfig } from '../components/data-grid/list/types.ts';
 import { EntityFormHost } from '../components/entity-form.tsx';
 import { call } from '../lib/api-client.ts';
-import { formFields, listConfig, type ResourceRow } from './resource-config.ts';
+import { formFields, formSubTables, listConfig, type ResourceRow } from './resource-config.ts';
 
 /**
  * What a page of its own (component-registry's `RESOURCE_PAGES`) adds to the generated one: sub
@@ -37,6 +37,7 @@ export function ResourcePage({ resource, detailTabs, children }: { resource: Res
             call<Record<string, unknown>>(ep.queryById.method, ep.queryById.path, { query: { id } })
           }
           commands={{ add: `${decl.name}.add`, edit: `${decl.name}.edit` }}
+          {...(decl.children?.length ? { subTables: formSubTables(resource), width: 1100 } : {})}
         />
       )}
       {children}

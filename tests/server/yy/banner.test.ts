@@ -81,7 +81,7 @@ describe('轮播图 add / edit / delete', () => {
     [{ linkType: 'url', linkTarget: '' }, '请输入跳转目标'],
     [{ linkType: 'project', linkTarget: 'f'.repeat(32) }, '跳转的服务项目不存在'],
     [{ sortNo: 10000 }, '排序须为0到9999之间的整数'],
-    [{ linkType: 'project', linkTarget: '' }, '请输入跳转目标'],
+    [{ linkType: 'project', linkTarget: '' }, '请选择跳转的服务项目'],
   ])('refuses %j with "%s"', async (patch, message) => {
     const image = await upload();
     const r = await t.call('POST', ep.add.path, {

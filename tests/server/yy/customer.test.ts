@@ -138,6 +138,40 @@ describe('POST /yy/yyUser/add and edit with addresses', () => {
     if (!('mobile' in patch)) expect(await byMobile('13700002222')).toBeUndefined();
   });
 
+  it('saves a customer and its addresses all or nothing', async () => {
+    const row = (await byMobile('13900001111'))!;
+    const before = await addressesOf(row.id);
+    // a refused address leaves the customer's own fields unwritten too
+    const refused = await t.call('POST', ep.edit.path, {
+      token: token.yunying,
+      body: { id: row.id, nickname: '改名了', addressList: [address({ areaCode: '火星' })] },
+    });
+    expect(refused.body).toMatchObject({ success: false, message: '第1个地址：所在地区取值无效' });
+    expect((await byMobile('13900001111'))!.nickname).not.toBe('改名了');
+    // the database refusing the address rows rolls the customer's update back
+    await t.database.rawQuery(
+      `CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.detail = 'boom' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$`,
+      [],
+    );
+    await t.database.rawQuery(
+      'CREATE TRIGGER refuse_boom BEFORE INSERT ON yy_user_address FOR EACH ROW EXECUTE FUNCTION refuse_boom()',
+      [],
+    );
+    try {
+      const failed = await t.call('POST', ep.edit.path, {
+        token: token.yunying,
+        body: { id: row.id, nickname: '改名了', addressList: [address(), address({ detail: 'boom' })] },
+      });
+      expect(failed.body.success).toBe(false);
+      expect((await byMobile('13900001111'))!.nickname).not.toBe('改名了');
+      expect((await addressesOf(row.id)).map((a) => a.id)).toEqual(before.map((a) => a.id));
+    } finally {
+      await t.database.rawQuery('DROP TRIGGER refuse_boom ON yy_user_address', []);
+      await t.database.rawQuery('DROP FUNCTION refuse_boom()', []);
+    }
+  });
+
   it('refuses staff: finance and employees neither read nor write customers', async () => {
     const row = (await byMobile('13900001111'))!;
     for (const who of ['caiwu', 'yuangong']) {

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { screenOf } from '../../../shared/resources/define.ts';
 import { RESOURCES, type ResourceName } from '../../../shared/resources/index.ts';
 
 type Page = LazyExoticComponent<ComponentType<{ entry?: unknown }>> | ComponentType<{ entry?: unknown }>;
@@ -36,17 +37,20 @@ export const PAGES: Record<string, Page> = {
   'jeecg/JVxeDemo': lazy(() => import('../../features/demo/editable-grid-page.tsx')),
   'system/UserAnnouncementList': lazy(() => import('../../features/notice/my-notices-page.tsx')),
   'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),
-  // the generated list page and form of every declared resource (src/shared/resources)
+  // the generated list page and form of every declared resource with a screen (src/shared/resources)
   ...Object.fromEntries(
-    RESOURCES.map((r) => [
-      r.decl.component,
-      RESOURCE_PAGES[r.decl.name] ??
+    RESOURCES.flatMap((r) => {
+      const component = screenOf(r);
+      if (!component) return [];
+      const page =
+        RESOURCE_PAGES[r.decl.name] ??
         lazy(() =>
           import('../../resources/resource-page.tsx').then(({ ResourcePage }) => ({
             default: () => <ResourcePage resource={r} />,
           })),
-        ),
-    ]),
+        );
+      return [[component, page]];
+    }),
   ),
   'exception/403': lazy(() =>
     import('../../features/exception/exception-routes.tsx').then((m) => ({ default: m.Page403 })),

@@ -1,4 +1,5 @@
 /** Seed data of the operations screens (see index.ts). */
+import { stableId } from '../../../lib/ids.ts';
 
 const APK = (app: string, name: string) =>
   `https://download.yuedaojia.com/${app}/android/yuedaojia-${app}-${name}.apk`;
@@ -74,7 +75,7 @@ export const BANNERS: ReadonlyArray<{
   key: string;
   title: string;
   position: string;
-  linkType: 'none' | 'url';
+  linkType: 'none' | 'url' | 'project';
   linkTarget: string | null;
   sortNo: number;
   status: string;
@@ -123,8 +124,9 @@ export const BANNERS: ReadonlyArray<{
     key: 'service',
     title: '肩颈理疗 专业技师上门',
     position: '2',
-    linkType: 'none',
-    linkTarget: null,
+    // the seeded service project (catalogue seed: ids are stable per project name)
+    linkType: 'project',
+    linkTarget: stableId('project:肩颈调理'),
     sortNo: 1,
     status: '1',
     colors: [
