@@ -8,7 +8,7 @@ import {
   yyPlatformConfigLog,
   yyProject,
 } from '../../src/server/db/schema/index.ts';
-import { decorativePng } from '../../src/server/lib/png.ts';
+import { decorativePng, type Rgb } from '../../src/server/lib/png.ts';
 
 /**
  * Operations screens: 轮播图 (added with an uploaded picture, then disabled), 平台配置 (a setting
@@ -131,6 +131,20 @@ describe('车费', () => {
   });
 });
 
+/** The 新增轮播图 form with a title and an uploaded picture of two colours. */
+async function newBanner(page: Page, title: string, from: Rgb, to: Rgb) {
+  await page.getByRole('toolbar', { name: '轮播图操作' }).getByRole('button', { name: '新增' }).click();
+  const form = page.getByRole('form', { name: '新增轮播图' });
+  await form.getByLabel('标题').fill(title);
+  await form.getByLabel('选择图片').setInputFiles({
+    name: `${title}.png`,
+    mimeType: 'image/png',
+    buffer: decorativePng(150, 60, from, to, title.length),
+  });
+  await form.locator('li[data-status="done"]').waitFor();
+  return form;
+}
+
 describe('轮播图', () => {
   it('shows the seeded banners with real pictures and a project link by its name', async () => {
     const page = await open('/yy/banner/list');
@@ -154,15 +168,7 @@ describe('轮播图', () => {
 
   it('links a banner to a project picked by name; the form asks by the link type', async () => {
     const page = await open('/yy/banner/list');
-    await page.getByRole('toolbar', { name: '轮播图操作' }).getByRole('button', { name: '新增' }).click();
-    const form = page.getByRole('form', { name: '新增轮播图' });
-    await form.getByLabel('标题').fill('足疗套餐 限时特价');
-    await form.getByLabel('选择图片').setInputFiles({
-      name: '足疗.png',
-      mimeType: 'image/png',
-      buffer: decorativePng(150, 60, [250, 208, 196], [255, 209, 255], 3),
-    });
-    await form.locator('li[data-status="done"]').waitFor();
+    const form = await newBanner(page, '足疗套餐 限时特价', [250, 208, 196], [255, 209, 255]);
     await form.getByLabel('位置').selectOption('2');
     // 不跳转 asks for no target
     await form.getByLabel('跳转类型').selectOption('none');
@@ -188,15 +194,7 @@ describe('轮播图', () => {
 
   it('adds a banner with an uploaded picture, shows it, then disables it from its row', async () => {
     const page = await open('/yy/banner/list');
-    await page.getByRole('toolbar', { name: '轮播图操作' }).getByRole('button', { name: '新增' }).click();
-    const form = page.getByRole('form', { name: '新增轮播图' });
-    await form.getByLabel('标题').fill('端午安康 艾灸套餐8折');
-    await form.getByLabel('选择图片').setInputFiles({
-      name: '端午.png',
-      mimeType: 'image/png',
-      buffer: decorativePng(150, 60, [67, 206, 162], [24, 90, 157], 7),
-    });
-    await form.locator('li[data-status="done"]').waitFor();
+    const form = await newBanner(page, '端午安康 艾灸套餐8折', [67, 206, 162], [24, 90, 157]);
     await form.getByLabel('位置').selectOption('1');
     await form.getByLabel('跳转类型').selectOption('url');
     await form.getByLabel('跳转目标').fill('ftp://x');
