@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { invoke, type ApiClient, type EndpointContract } from '../../src/shared/contracts.ts';
 import { ENDPOINTS } from '../../src/shared/endpoints.ts';
-import { screenOf, type Resource, type ResourceField } from '../../src/shared/resources/define.ts';
+import {
+  displayKey,
+  screenOf,
+  type Resource,
+  type ResourceField,
+} from '../../src/shared/resources/define.ts';
+import { PAGING } from '../../src/shared/api.ts';
 import { RESOURCE_MSG } from '../../src/shared/resources/field-rules.ts';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import { MENUS } from '../../src/server/db/seed/data/menus.ts';
@@ -73,11 +79,26 @@ async function openScreen(r: Resource): Promise<Page> {
   return page;
 }
 
-/** Menu component → route, from the seeded menu tree. */
+/** Menu component → route and → name, from the seeded menu tree. */
 const MENU_ROUTES = new Map<string, string>();
+const MENU_NAMES = new Map<string, string>();
+/** The catalogue's menu pages (issue #10): each shows seeded rows on a fresh install. */
+const SEEDED_SCREENS = [
+  '轮播图管理',
+  '商户列表',
+  '车费',
+  '平台配置',
+  '版本',
+  '商品',
+  '服务项目',
+  '技师服务',
+  '技师列表',
+  '客户列表',
+];
 const walkMenus = (menus: SeedMenu[]) =>
   menus.forEach((m) => {
     MENU_ROUTES.set(m.component, m.url);
+    MENU_NAMES.set(m.component, m.name);
     walkMenus(m.children ?? []);
   });
 walkMenus(MENUS);
@@ -99,6 +120,16 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
     const page = await openScreen(r);
     for (const f of surfaces.list.slice(0, 3))
       await page.getByRole('columnheader', { name: f.title, exact: true }).first().waitFor();
+    // the grid shows the list's first page; a catalogue screen has seeded rows
+    const listed = await invoke<{ records: unknown[] }>(api, ep.list, {
+      pageNo: '1',
+      pageSize: String(PAGING.defaultSize),
+    });
+    if (SEEDED_SCREENS.includes(MENU_NAMES.get(screenOf(r)!) ?? '')) {
+      expect(listed.records.length, decl.name).toBeGreaterThan(0);
+      const cells = page.locator(`.ag-row [col-id="${displayKey(surfaces.list[0]!)}"]`);
+      await expect.poll(() => cells.count(), { timeout: 15_000 }).toBe(listed.records.length);
+    }
     const search = page.getByRole('form', { name: '查询条件' });
     for (const f of surfaces.search) await search.getByLabel(f.title, { exact: true }).waitFor();
 
@@ -167,6 +198,11 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
       await cell.first().waitFor();
       await page.context().close();
     });
+});
+
+it('has a generated screen for every catalogue menu page', () => {
+  const names = SCREENS.map(([, r]) => MENU_NAMES.get(screenOf(r)!));
+  for (const name of SEEDED_SCREENS) expect(names).toContain(name);
 });
 
 it('serves every resource screen in the admin menu', () => {
