@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +40,10 @@ interface Pair {
   close(): Promise<void>;
 }
 
+/** where the seed writes its pictures (this suite serves none of them) */
+const seedUploads = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-cache-'));
+afterAll(() => fs.rmSync(seedUploads, { recursive: true, force: true }));
+
 async function app(database: Database): Promise<FastifyInstance> {
   const built = await buildApp({ config: loadConfig({}, { logLevel: 'silent' }), database, logger: false });
   await built.ready();
@@ -45,7 +52,7 @@ async function app(database: Database): Promise<FastifyInstance> {
 
 async function pgliteInstances(): Promise<Pair> {
   const database = await openDatabase({ dataDir: 'memory://' });
-  await seed(database.db, { password: () => TEST_PASSWORD });
+  await seed(database.db, { password: () => TEST_PASSWORD, uploadDir: seedUploads });
   const a = await app(database);
   const b = await app(database);
   return {
@@ -64,7 +71,7 @@ async function pgliteInstances(): Promise<Pair> {
 async function postgresInstances(serverUrl: string): Promise<Pair> {
   const scratch = await scratchDatabase(serverUrl, 'auth_cache');
   const dbA = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-  await seed(dbA.db, { password: () => TEST_PASSWORD });
+  await seed(dbA.db, { password: () => TEST_PASSWORD, uploadDir: seedUploads });
   const dbB = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const a = await app(dbA);
   const b = await app(dbB);
