@@ -32,6 +32,7 @@ const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => str
   richtext: () => 'HTML，保存时清理',
   date: () => 'YYYY-MM-DD',
   datetime: () => 'YYYY-MM-DD HH:mm:ss',
+  cron: () => 'Quartz cron：秒 分 时 日 月 周 [年]，如 0/5 * * * * ?',
 };
 
 /** Help of a field argument: its title plus what it accepts. */

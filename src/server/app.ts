@@ -49,6 +49,9 @@ import notifySocket from './plugins/notify-socket.ts';
 import { registerResource, type ServerResource } from './resources/register.ts';
 import { SERVER_RESOURCES } from './resources/index.ts';
 import vxeSocket from './plugins/vxe-socket.ts';
+import { JobRegistry } from './jobs/registry.ts';
+import { registerBuiltinJobs } from './jobs/builtin.ts';
+import { Scheduler } from './jobs/scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +69,10 @@ declare module 'fastify' {
     cacheEpochs: CacheEpochs;
     /** sessions and permission codes by token */
     authCache: AuthCache;
+    /** job handlers by class name (built-in ones registered; features add theirs) */
+    jobs: JobRegistry;
+    /** runs the scheduled jobs (started when ready unless `config.scheduler` is off) */
+    scheduler: Scheduler;
   }
 }
 
@@ -135,12 +142,27 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('cacheEpochs', new CacheEpochs(database));
   app.decorate('authCache', new AuthCache(database.db, app.cacheEpochs));
   cacheDictItems(database.db, app.cacheEpochs);
+  app.decorate('jobs', registerBuiltinJobs(new JobRegistry()));
+  app.decorate(
+    'scheduler',
+    new Scheduler({
+      db: database.db,
+      bus: app.bus,
+      notices: app.notices,
+      log: app.log,
+      registry: app.jobs,
+      timezone: config.timezone,
+    }),
+  );
   app.addHook('onReady', async () => {
     await app.cacheEpochs.start();
     await app.notices.start();
     await app.realtime.start();
+    if (config.scheduler) await app.scheduler.start();
   });
   app.addHook('onClose', async () => {
+    // running jobs finish (their signal aborted) before the bus and the database go
+    await app.scheduler.stop();
     await app.realtime.close();
     await app.cacheEpochs.close();
     await app.bus.close();

@@ -80,6 +80,8 @@ export interface AppConfig {
   /** which proxies may set X-Forwarded-For (see parseTrustProxy) */
   trustProxy: TrustProxy;
   rateLimits: Record<RateLimitGroup, RateLimitRule>;
+  /** run scheduled jobs on this instance (SCHEDULER=off: an instance that only serves requests) */
+  scheduler: boolean;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -114,6 +116,7 @@ export function loadConfig(
         parseRateLimit(env[`RATE_LIMIT_${group.toUpperCase()}`]) ?? parseRateLimit(dflt)!,
       ]),
     ) as Record<RateLimitGroup, RateLimitRule>,
+    scheduler: bool(env.SCHEDULER, true),
     ...overrides,
   };
 }

@@ -108,6 +108,8 @@ export const PERM = {
     pause: 'quartz:pause',
     resume: 'quartz:resume',
     execute: 'quartz:execute',
+    export: 'quartz:export',
+    import: 'quartz:import',
   },
   online: {
     list: 'online:list',

@@ -3,7 +3,8 @@ import type { BusLog, PgBus } from './pg-bus.ts';
 
 /** Server → client notice of the notification socket (jeecg-api.md §9.1). */
 export interface NoticeMessage {
-  cmd: 'topic' | 'user' | 'heartcheck' | 'email' | 'sign' | 'publish';
+  /** `dict`: the dictionaries changed, re-read them */
+  cmd: 'topic' | 'user' | 'heartcheck' | 'email' | 'sign' | 'publish' | 'dict';
   msgId?: string;
   msgTxt?: string;
 }

@@ -106,6 +106,7 @@ const QUERY_TYPE: Record<ResourceField['type'], FieldType> = {
   percent: 'number',
   richtext: 'string',
   ref: 'string',
+  cron: 'string',
 };
 
 /**

@@ -20,6 +20,7 @@ import { techServiceServer } from './technician-service.ts';
 import { checkRuleServer } from './check-rule.ts';
 import { categoryServer } from './category.ts';
 import { announcementServer } from './announcement.ts';
+import { quartzJobServer } from './quartz-job.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -40,6 +41,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   checkRule: checkRuleServer,
   category: categoryServer,
   announcement: announcementServer,
+  job: quartzJobServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -40,7 +40,9 @@ export type ResourceFieldType =
   /** HTML, sanitised on write and on render (src/shared/richtext.ts) */
   | 'richtext'
   /** the id of another resource's row, shown by its name, picked from `reference.picker` */
-  | 'ref';
+  | 'ref'
+  /** a Quartz cron expression (src/shared/cron.ts), edited with the cron editor */
+  | 'cron';
 
 /** Where an image field's files are uploaded (the `biz` area, src/shared/uploads.ts) and how many. */
 export interface ResourceUpload {

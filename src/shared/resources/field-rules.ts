@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { RULE_MESSAGES, hasNoNul, isRealDate, isRealDateTime } from '../validation.ts';
 import { sanitizeHtml } from '../richtext.ts';
+import { CRON_MSG, isQuartzCron } from '../cron.ts';
 import type { ResourceField } from './define.ts';
 
 /** Messages of the generated endpoints (JeecgBoot's generated controllers say the same). */
@@ -187,6 +188,11 @@ export function fieldSchema(f: ResourceField): z.ZodType {
             .refine(one, invalid);
       break;
     }
+    case 'cron':
+      base = text()
+        .refine(isQuartzCron, CRON_MSG.invalid)
+        .transform((v) => v.replace(/\s+/g, ' '));
+      break;
     case 'ref':
       base = z
         .union([z.string(), z.number()])

@@ -18,6 +18,7 @@ import { TECH_SERVICE } from './technician-service.ts';
 import { CHECK_RULE } from './check-rule.ts';
 import { CATEGORY } from './category.ts';
 import { ANNOUNCEMENT } from './announcement.ts';
+import { QUARTZ_JOB } from './quartz-job.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -38,6 +39,7 @@ export const RESOURCES = [
   CHECK_RULE,
   CATEGORY,
   ANNOUNCEMENT,
+  QUARTZ_JOB,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

@@ -138,6 +138,7 @@ const FORM_INPUT: Partial<Record<ResourceField['type'], FormField['type']>> = {
   money: 'money',
   richtext: 'richtext',
   ref: 'ref',
+  cron: 'cron',
 };
 
 /** The add/edit dialog's fields of a resource. */

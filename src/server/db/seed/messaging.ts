@@ -3,7 +3,8 @@
  * each data set applied once under its ledger key, like the rest of the seed.
  */
 import type { Db } from '../client.ts';
-import { sysAnnouncement, sysCategory, sysCheckRule } from '../schema/index.ts';
+import { sysAnnouncement, sysCategory, sysCheckRule, sysQuartzJob } from '../schema/index.ts';
+import { BUILTIN_JOBS } from '../../jobs/builtin.ts';
 import { stableId } from '../../lib/ids.ts';
 
 /** Check rules a fresh install offers (JeecgBoot's samples, in our words). */
@@ -50,6 +51,39 @@ const categoryRows = () =>
     createBy: 'admin',
   }));
 
+/**
+ * Jobs of a fresh install: JeecgBoot's samples (stopped) and the built-in housekeeping, which runs
+ * nightly; refreshing the clients' dictionaries is there to be started or run once.
+ */
+export const QUARTZ_JOBS = [
+  {
+    jobClassName: BUILTIN_JOBS.sample,
+    cronExpression: '0/1 * * * * ?',
+    description: '示例任务：每秒在操作日志中记录一次执行',
+    status: -1,
+  },
+  {
+    jobClassName: BUILTIN_JOBS.sampleParam,
+    cronExpression: '0/1 * * * * ?',
+    parameter: 'scott',
+    description: '带参数的示例任务',
+    status: -1,
+  },
+  {
+    jobClassName: BUILTIN_JOBS.dictRefresh,
+    cronExpression: '0 0 4 * * ?',
+    description: '通知所有在线客户端刷新字典缓存',
+    status: -1,
+  },
+  {
+    jobClassName: BUILTIN_JOBS.housekeeping,
+    cronExpression: '0 30 3 * * ?',
+    parameter: 'logDays=180,jobLogDays=30,loginAttemptDays=7',
+    description: '每天 3:30 清理过期令牌、验证码、旧日志和任务执行记录',
+    status: 0,
+  },
+];
+
 interface SeedSet {
   key: string;
   insert(db: Db): Promise<unknown>;
@@ -92,6 +126,16 @@ const SETS: SeedSet[] = [
           sendTime: new Date(),
           createBy: 'admin',
         })
+        .onConflictDoNothing(),
+  },
+  {
+    key: 'quartzJob:v1',
+    insert: (db) =>
+      db
+        .insert(sysQuartzJob)
+        .values(
+          QUARTZ_JOBS.map((j) => ({ ...j, id: stableId(`quartzJob:${j.jobClassName}`), createBy: 'admin' })),
+        )
         .onConflictDoNothing(),
   },
 ];

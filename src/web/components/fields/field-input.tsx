@@ -14,7 +14,17 @@ import { RefInput } from './ref-input.tsx';
 import { RichTextInput } from './richtext-input.tsx';
 
 export type FieldInputType =
-  'text' | 'select' | 'image' | 'images' | 'area' | 'location' | 'percent' | 'money' | 'richtext' | 'ref';
+  | 'text'
+  | 'select'
+  | 'image'
+  | 'images'
+  | 'area'
+  | 'location'
+  | 'percent'
+  | 'money'
+  | 'richtext'
+  | 'ref'
+  | 'cron';
 
 export interface FieldInputProps {
   label: string;

@@ -153,6 +153,8 @@ export const SYSTEM_MENU: SeedMenu = {
         { name: '停止', perms: PERM.quartz.pause },
         { name: '启动', perms: PERM.quartz.resume },
         { name: '立即执行', perms: PERM.quartz.execute },
+        { name: '导出', perms: PERM.quartz.export },
+        { name: '导入', perms: PERM.quartz.import },
       ],
     },
     {

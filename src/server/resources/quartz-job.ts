@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { CRON_MSG, isQuartzCron } from '../../shared/cron.ts';
+import {
+  JOB_ENDPOINTS,
+  JOB_MSG,
+  JOB_STATUS,
+  QUARTZ_JOB,
+  type JobRun,
+} from '../../shared/resources/quartz-job.ts';
+import { sysQuartzJob, sysQuartzJobLog } from '../db/schema/index.ts';
+import { SCHEDULER_CHANNEL } from '../jobs/scheduler.ts';
+import { parsePaging, str } from '../lib/query-generator.ts';
+import { BizError, bare, ok, okMessage, page } from '../lib/result.ts';
+import { route } from '../lib/route.ts';
+import { formatDateTime } from '../lib/time.ts';
+import type { ResourceHandler, ServerResource } from './register.ts';
+
+type Q = Record<string, string | undefined>;
+
+/** The job a request names by `id`, or the resource's not-found error. */
+async function jobOf(req: FastifyRequest<{ Querystring: Q }>) {
+  const id = str(req.query.id) ?? '';
+  const [job] = id ? await req.server.db.select().from(sysQuartzJob).where(eq(sysQuartzJob.id, id)) : [];
+  if (!job) throw new BizError(QUARTZ_JOB.notFound);
+  return job;
+}
+
+/** Refuse a class name no handler is registered for (JeecgBoot: the class is not found). */
+function assertHandler(req: FastifyRequest, className: unknown) {
+  const name = typeof className === 'string' ? className.trim() : '';
+  if (name && !req.server.jobs.has(name)) throw new BizError(JOB_MSG.unknownClass(name));
+}
+
+/** A generated write, then every instance re-reads the jobs (a job edited is rescheduled). */
+const thenReschedule =
+  (message?: string) =>
+  (generated: ResourceHandler): ResourceHandler =>
+  async (req, reply) => {
+    if (req.method !== 'DELETE') assertHandler(req, (req.body as Q | null)?.jobClassName);
+    const answer = await generated(req, reply);
+    await req.server.scheduler.changed();
+    return message ? okMessage(message) : answer;
+  };
+
+/**
+ * 定时任务: the generated family (whose writes reschedule on every instance), stop, start, run once
+ * now, a job's run history and the handlers the server knows.
+ */
+export const quartzJobServer: ServerResource = {
+  resource: QUARTZ_JOB,
+  table: sysQuartzJob,
+  hooks: {
+    async beforeSave({ op, db, data }) {
+      // a job saved without a status is stopped (JeecgBoot's default)
+      if (data.status === null) data.status = JOB_STATUS.stopped;
+      // an imported job reaches the schedulers when its transaction commits
+      if (op === 'add') await db.execute(sql`select pg_notify(${SCHEDULER_CHANNEL}, '{}')`);
+    },
+    async beforeDelete({ db, ids }) {
+      await db.delete(sysQuartzJobLog).where(inArray(sysQuartzJobLog.jobId, ids));
+    },
+  },
+  override: {
+    add: thenReschedule(),
+    edit: thenReschedule(),
+    delete: thenReschedule(),
+    deleteBatch: thenReschedule(JOB_MSG.deletedBatch),
+  },
+  routes(app) {
+    const db = app.db;
+    const tz = app.config.timezone;
+
+    route<{ Querystring: Q }>(app, JOB_ENDPOINTS.pause, async (req) => {
+      const job = await jobOf(req);
+      await db
+        .update(sysQuartzJob)
+        .set({ status: JOB_STATUS.stopped, updateTime: new Date() })
+        .where(eq(sysQuartzJob.id, job.id));
+      await app.scheduler.changed();
+      return okMessage(JOB_MSG.paused);
+    });
+
+    route<{ Querystring: Q }>(app, JOB_ENDPOINTS.resume, async (req) => {
+      const job = await jobOf(req);
+      assertHandler(req, job.jobClassName);
+      if (!isQuartzCron(job.cronExpression)) throw new BizError(CRON_MSG.invalid);
+      await db
+        .update(sysQuartzJob)
+        .set({ status: JOB_STATUS.running, updateTime: new Date() })
+        .where(eq(sysQuartzJob.id, job.id));
+      await app.scheduler.changed();
+      return okMessage(JOB_MSG.resumed);
+    });
+
+    route<{ Querystring: Q }>(app, JOB_ENDPOINTS.execute, async (req) => {
+      const job = await jobOf(req);
+      assertHandler(req, job.jobClassName);
+      await app.scheduler.runNow(job);
+      return okMessage(JOB_MSG.executed);
+    });
+
+    route<{ Querystring: Q }>(app, JOB_ENDPOINTS.runs, async (req) => {
+      const jobId = str(req.query.jobId) ?? '';
+      const { pageNo, pageSize, offset } = parsePaging(req.query);
+      const where = eq(sysQuartzJobLog.jobId, jobId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(sysQuartzJobLog)
+          .where(where)
+          .orderBy(desc(sysQuartzJobLog.startTime), desc(sysQuartzJobLog.id))
+          .limit(pageSize)
+          .offset(offset),
+        db.select({ n: count() }).from(sysQuartzJobLog).where(where),
+      ]);
+      const runs: JobRun[] = rows.map((r) => ({
+        id: r.id,
+        jobId: r.jobId,
+        trigger: r.trigger,
+        fireTime: formatDateTime(r.fireTime, tz) ?? '',
+        startTime: formatDateTime(r.startTime, tz) ?? '',
+        endTime: formatDateTime(r.endTime, tz),
+        durationMs: r.durationMs,
+        status: r.status,
+        error: r.error,
+        result: r.result,
+        instance: r.instance,
+      }));
+      return bare(page(runs, total?.n ?? 0, pageNo, pageSize));
+    });
+
+    route(app, JOB_ENDPOINTS.handlers, async () => ok(app.jobs.list()));
+  },
+};
