@@ -37,6 +37,10 @@ import gridPopup from './grid/popup.ts';
 import gridSuperQuery from './grid/super-query.ts';
 import dictItems from './dict/items.ts';
 import dictSaveItems from './dict/save-items.ts';
+import dictRefresh from './dict/refresh.ts';
+import jobRun from './job/run.ts';
+import jobPause from './job/pause.ts';
+import jobResume from './job/resume.ts';
 import bannerEnable from './banner/enable.ts';
 import bannerForbid from './banner/forbid.ts';
 import farePreview from './fare/preview.ts';
@@ -106,6 +110,10 @@ export const COMMANDS: CommandDefinition[] = [
   gridSuperQuery,
   dictItems,
   dictSaveItems,
+  dictRefresh,
+  jobRun,
+  jobPause,
+  jobResume,
   bannerEnable,
   bannerForbid,
   farePreview,

@@ -45,7 +45,9 @@ describe.skipIf(skipOutsideCI(sharedUp))('a scheduled job on two instances', () 
     });
     const job = list.body.result.records[0] as { id: string; cronExpression: string; status: number };
     expect(job).toMatchObject({ cronExpression: '0/1 * * * * ?', status: -1 });
-    expect((await call(a.api, 'GET', `/sys/quartzJob/resume?id=${job.id}`, { token: onA })).body).toMatchObject({
+    expect(
+      (await call(a.api, 'GET', `/sys/quartzJob/resume?id=${job.id}`, { token: onA })).body,
+    ).toMatchObject({
       success: true,
       message: '启动定时任务成功',
     });
@@ -70,7 +72,9 @@ describe.skipIf(skipOutsideCI(sharedUp))('a scheduled job on two instances', () 
     const ofB = (r: Run) => r.instance.split(':')[1] === String(b.pid);
     const byB = (await runs(b.api, onB)).filter(ofB).length;
     await poll(b.api, onB, (rs) => done(rs).filter(ofB).length >= byB + 3);
-    expect((await call(b.api, 'GET', `/sys/quartzJob/pause?id=${job.id}`, { token: onB })).body).toMatchObject({
+    expect(
+      (await call(b.api, 'GET', `/sys/quartzJob/pause?id=${job.id}`, { token: onB })).body,
+    ).toMatchObject({
       success: true,
       message: '停止定时任务成功',
     });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CRON_MSG, isQuartzCron } from '../../shared/cron.ts';
 import {
@@ -13,6 +14,7 @@ import { SCHEDULER_CHANNEL } from '../jobs/scheduler.ts';
 import { parsePaging, str } from '../lib/query-generator.ts';
 import { BizError, bare, ok, okMessage, page } from '../lib/result.ts';
 import { route } from '../lib/route.ts';
+import { parseWith } from '../lib/validate.ts';
 import { formatDateTime } from '../lib/time.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
@@ -32,12 +34,15 @@ function assertHandler(req: FastifyRequest, className: unknown) {
   if (name && !req.server.jobs.has(name)) throw new BizError(JOB_MSG.unknownClass(name));
 }
 
-/** A generated write, then every instance re-reads the jobs (a job edited is rescheduled). */
+/**
+ * A generated write, then every instance re-reads the jobs (a job edited is rescheduled). A job
+ * saved must name a registered handler (checked after the fields' own rules).
+ */
 const thenReschedule =
-  (message?: string) =>
+  (message?: string, schema?: z.ZodType) =>
   (generated: ResourceHandler): ResourceHandler =>
   async (req, reply) => {
-    if (req.method !== 'DELETE') assertHandler(req, (req.body as Q | null)?.jobClassName);
+    if (schema) assertHandler(req, (parseWith(schema, req.body) as Q).jobClassName);
     const answer = await generated(req, reply);
     await req.server.scheduler.changed();
     return message ? okMessage(message) : answer;
@@ -62,8 +67,8 @@ export const quartzJobServer: ServerResource = {
     },
   },
   override: {
-    add: thenReschedule(),
-    edit: thenReschedule(),
+    add: thenReschedule(undefined, QUARTZ_JOB.addSchema),
+    edit: thenReschedule(undefined, QUARTZ_JOB.editSchema),
     delete: thenReschedule(),
     deleteBatch: thenReschedule(JOB_MSG.deletedBatch),
   },
