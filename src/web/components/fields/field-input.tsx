@@ -12,6 +12,7 @@ import { ImagesInput } from './images-input.tsx';
 import { LocationInput } from './location-input.tsx';
 import { RefInput } from './ref-input.tsx';
 import { RichTextInput } from './richtext-input.tsx';
+import { CronInput } from '../cron/cron-input.tsx';
 
 export type FieldInputType =
   | 'text'
@@ -86,6 +87,10 @@ export function FieldInput(p: FieldInputProps) {
       return p.reference ? (
         <RefInput label={p.label} value={p.value} onChange={p.onChange} reference={p.reference} />
       ) : null;
+    case 'cron':
+      return (
+        <CronInput {...a11y} label={p.label} value={p.value} disabled={p.disabled} onChange={p.onChange} />
+      );
     case 'percent':
     case 'money':
       return (

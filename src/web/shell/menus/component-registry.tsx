@@ -16,6 +16,7 @@ const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   platformConfig: lazy(() => import('../../features/platform-config/platform-config-page.tsx')),
   fare: lazy(() => import('../../features/fare/fare-page.tsx')),
   customer: lazy(() => import('../../features/customer/customer-page.tsx')),
+  job: lazy(() => import('../../features/quartz/job-page.tsx')),
 };
 
 /**
