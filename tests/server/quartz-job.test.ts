@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { PAYLOAD, postParts } from './import-support.ts';
 import { BUILTIN_JOBS } from '../../src/server/jobs/builtin.ts';
@@ -212,6 +213,23 @@ describe('/sys/quartzJob', () => {
       (rs) => rs.length === 3 && rs.every((r) => r.status !== 'running'),
     );
     expect(third[0]).toMatchObject({ status: 'error', error: 'logDays 应为 1 到 36500 的整数' });
+  });
+
+  it('the dictionary refresh job tells every open client to re-read the dictionaries', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await t.call('POST', '/sys/login', { body: { username: 'yuangong', password: '123456' } });
+    const { token, userInfo } = login.body.result;
+    const ws = new WebSocket(`${address.replace('http', 'ws')}/jeecg-boot/websocket/${userInfo.id}`, [token]);
+    const received: string[] = [];
+    ws.on('message', (d) => received.push(String(d)));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const job = await jobByClass(BUILTIN_JOBS.dictRefresh);
+    await A().get('/sys/quartzJob/execute', { id: job.id });
+    for (let i = 0; i < 200 && !received.length; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(received.map((m) => JSON.parse(m))).toContainEqual({ cmd: 'dict' });
+    const [run] = await runsUntil(job.id, (rs) => rs[0]?.status === 'ok');
+    expect(run!.result).toBe('已通知所有在线客户端刷新字典缓存');
+    ws.close();
   });
 
   it('exports and imports jobs; an imported running job is scheduled', async () => {

@@ -8,7 +8,9 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { NOTICE_PRIORITY, type NoticeItem } from '../../../shared/resources/announcement.ts';
-import { useSession } from '../../lib/session.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { callTo } from '../../lib/api-client.ts';
+import { session, useSession, type DictItem } from '../../lib/session.ts';
 import { markNoticeRead, noticesByUserQuery } from './notice-api.ts';
 import { NoticeModal } from './notice-modal.tsx';
 import { connectNoticeSocket } from './notice-socket.ts';
@@ -63,6 +65,10 @@ export function NoticeBell() {
     if (!token || !userInfo?.id) return;
     return connectNoticeSocket(String(userInfo.id), token, {
       reload: () => void queryClient.invalidateQueries({ queryKey: noticesByUserQuery().queryKey }),
+      dicts: () =>
+        void callTo<Record<string, DictItem[]>>(ENDPOINTS.dict.queryAllDictItems)
+          .then((dicts) => session.setDicts(dicts))
+          .catch(() => undefined),
     });
   }, [token, userInfo?.id, queryClient]);
 

@@ -17,7 +17,13 @@ export const NOTICE_SOCKET = { heartbeatMs: 20_000, reconnectMs: 20_000, maxErro
 export interface NoticeSocketEvents {
   /** re-read the list (a notice arrived, or the socket (re)opened) */
   reload(message?: { cmd: string; msgId?: string; msgTxt?: string }): void;
+  /** the dictionaries changed (cmd `dict`, the 刷新字典缓存 job): read them again */
+  dicts?(): void;
 }
+
+/** Whether a server message says the dictionaries changed. */
+export const isDictsChanged = (data: unknown): boolean =>
+  typeof data === 'string' && /^\{\s*"cmd"\s*:\s*"dict"/.test(data);
 
 /** Whether a server message asks for the list again. */
 export function isNoticeReload(data: unknown): { cmd: string; msgId?: string; msgTxt?: string } | null {
@@ -74,6 +80,7 @@ export function connectNoticeSocket(
     socket.onmessage = (e) => {
       const m = isNoticeReload(e.data);
       if (m) events.reload(m);
+      else if (isDictsChanged(e.data)) events.dicts?.();
     };
     socket.onerror = () => {
       errors += 1;
