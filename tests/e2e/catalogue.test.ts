@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { rowAction, rowWith } from '../support/grid-rows.ts';
 import {
   yyPartner,
   yyPartnerStatusLog,
@@ -24,17 +24,6 @@ const open = async (path: string, user = 'yunying') => {
   await login(page, env.url, user, '123456', `/user/login?redirect=${encodeURIComponent(path)}`);
   await page.waitForURL(`${env.url}${path}`);
   return page;
-};
-const rowWith = (page: Page, colId: string, text: string) =>
-  page.locator('.ag-row', { has: page.locator(`[col-id="${colId}"]`, { hasText: new RegExp(`^${text}$`) }) });
-const rowAction = async (page: Page, colId: string, text: string, action: string) => {
-  const row = rowWith(page, colId, text).first();
-  await row.waitFor();
-  const id = await row.getAttribute('row-id');
-  await page
-    .locator(`.ag-row[row-id="${id}"] [col-id="actions"]`)
-    .getByRole('button', { name: action })
-    .click();
 };
 const png = (n: number) => ({
   name: `photo${n}.png`,

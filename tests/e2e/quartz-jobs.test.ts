@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeSerious } from '../support/axe.ts';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { rowAction, rowWith } from '../support/grid-rows.ts';
 
 /**
  * 定时任务 as a person uses it: a job scheduled every 2 seconds with the cron editor (keyboard),
@@ -31,21 +32,9 @@ async function open(width = 1400): Promise<Page> {
   return page;
 }
 
-const rowOf = (page: Page, className: string) =>
-  page.locator('.ag-row', {
-    has: page.locator('[col-id="jobClassName"]', {
-      hasText: new RegExp(`^${className.replace(/\./g, '\\.')}$`),
-    }),
-  });
-const rowAction = async (page: Page, className: string, action: string) => {
-  const row = rowOf(page, className).first();
-  await row.waitFor();
-  const id = await row.getAttribute('row-id');
-  await page
-    .locator(`.ag-row[row-id="${id}"] [col-id="actions"]`)
-    .getByRole('button', { name: action })
-    .click();
-};
+const rowOf = (page: Page, className: string) => rowWith(page, 'jobClassName', className);
+const jobAction = (page: Page, className: string, action: string) =>
+  rowAction(page, 'jobClassName', className, action);
 
 describe('定时任务', () => {
   it('schedules a job with the cron editor and shows it running in its history', async () => {
@@ -106,7 +95,7 @@ describe('定时任务', () => {
     await page.getByText('创建定时任务成功').waitFor();
     await form.waitFor({ state: 'detached' });
 
-    await rowAction(page, CLASS, '详情');
+    await jobAction(page, CLASS, '详情');
     await page.getByRole('tab', { name: '执行记录' }).click();
     const history = page.getByRole('table', { name: '执行记录' });
     // runs on its schedule: several of them, every one a success with its result
@@ -116,7 +105,7 @@ describe('定时任务', () => {
     expect(await history.getByRole('cell', { name: '定时' }).count()).toBeGreaterThanOrEqual(3);
     await page.keyboard.press('Escape');
 
-    await rowAction(page, CLASS, '停止');
+    await jobAction(page, CLASS, '停止');
     await page.getByText('停止定时任务成功').waitFor();
     await rowOf(page, CLASS).first().locator('[col-id="status_dictText"]', { hasText: '停止' }).waitFor();
     await page.context().close();
@@ -124,7 +113,7 @@ describe('定时任务', () => {
 
   it('the cron editor is usable at 390 px', async () => {
     const page = await open(390);
-    await rowAction(page, CLASS, '编辑');
+    await jobAction(page, CLASS, '编辑');
     const form = page.getByRole('form', { name: '编辑定时任务' });
     await form.getByRole('button', { name: '编辑Cron表达式' }).click();
     const editor = page.getByRole('dialog', { name: 'Cron表达式' });

@@ -76,27 +76,27 @@ export const quartzJobServer: ServerResource = {
     const db = app.db;
     const tz = app.config.timezone;
 
-    route<{ Querystring: Q }>(app, JOB_ENDPOINTS.pause, async (req) => {
-      const job = await jobOf(req);
-      await db
-        .update(sysQuartzJob)
-        .set({ status: JOB_STATUS.stopped, updateTime: new Date() })
-        .where(eq(sysQuartzJob.id, job.id));
-      await app.scheduler.changed();
-      return okMessage(JOB_MSG.paused);
-    });
-
-    route<{ Querystring: Q }>(app, JOB_ENDPOINTS.resume, async (req) => {
-      const job = await jobOf(req);
-      assertHandler(req, job.jobClassName);
-      if (!isQuartzCron(job.cronExpression)) throw new BizError(CRON_MSG.invalid);
-      await db
-        .update(sysQuartzJob)
-        .set({ status: JOB_STATUS.running, updateTime: new Date() })
-        .where(eq(sysQuartzJob.id, job.id));
-      await app.scheduler.changed();
-      return okMessage(JOB_MSG.resumed);
-    });
+    /** stop or start a job on every instance; a job started must be able to run */
+    const setStatus = (status: number, message: string) =>
+      route<{ Querystring: Q }>(
+        app,
+        status === JOB_STATUS.running ? JOB_ENDPOINTS.resume : JOB_ENDPOINTS.pause,
+        async (req) => {
+          const job = await jobOf(req);
+          if (status === JOB_STATUS.running) {
+            assertHandler(req, job.jobClassName);
+            if (!isQuartzCron(job.cronExpression)) throw new BizError(CRON_MSG.invalid);
+          }
+          await db
+            .update(sysQuartzJob)
+            .set({ status, updateTime: new Date() })
+            .where(eq(sysQuartzJob.id, job.id));
+          await app.scheduler.changed();
+          return okMessage(message);
+        },
+      );
+    setStatus(JOB_STATUS.stopped, JOB_MSG.paused);
+    setStatus(JOB_STATUS.running, JOB_MSG.resumed);
 
     route<{ Querystring: Q }>(app, JOB_ENDPOINTS.execute, async (req) => {
       const job = await jobOf(req);
