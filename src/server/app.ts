@@ -16,6 +16,7 @@ import { AuthCache } from './lib/auth-cache.ts';
 import { CacheEpochs } from './lib/cache-epochs.ts';
 import { cacheDictItems } from './repos/dicts.ts';
 import { PgBus } from './lib/pg-bus.ts';
+import { LocalDiskStorage, type FileStorage } from './lib/file-storage.ts';
 import { VxeHub } from './lib/vxe-hub.ts';
 import { devLogSmsProvider, type SmsProvider } from './lib/sms.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     jobs: JobRegistry;
     /** runs the scheduled jobs (started when ready unless `config.scheduler` is off) */
     scheduler: Scheduler;
+    /** where uploaded files are kept (local disk under UPLOAD_DIR unless given another) */
+    storage: FileStorage;
   }
 }
 
@@ -81,6 +84,8 @@ export interface BuildOptions {
   database: Database;
   sms?: SmsProvider;
   logger?: boolean | object;
+  /** where uploaded files are kept (default: LocalDiskStorage of config.uploadDir) */
+  storage?: FileStorage;
   /** the resources served (default: every declared one, SERVER_RESOURCES) */
   resources?: readonly ServerResource[];
 }
@@ -135,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('routePermissions', new Map());
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('storage', opts.storage ?? new LocalDiskStorage(config.uploadDir));
   app.decorate('sms', opts.sms ?? devLogSmsProvider(app.log));
   app.decorate('bus', new PgBus(database.notifications, app.log));
   app.decorate('notices', new NoticeHub(app.bus, app.log));

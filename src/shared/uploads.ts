@@ -21,7 +21,15 @@ export const UPLOAD_AREA_READERS: Readonly<Record<string, PermissionCode>> = {
   project: PERM.project.list,
   /** technicians' avatars and photos */
   technician: PERM.technician.list,
+  /** 文件管理 (/sys/oss/file): whoever may download its files */
+  oss: PERM.ossFile.download,
 };
+
+/**
+ * Areas that take files only through their own screen's upload (`/sys/oss/file/upload`, which
+ * checks its permission), never through the general POST /sys/common/upload.
+ */
+export const RESERVED_UPLOAD_AREAS: readonly string[] = ['oss'];
 
 /** The permission that lets others read a stored path, or undefined (uploader only). */
 export function uploadReaders(storedPath: string): PermissionCode | undefined {

@@ -5,8 +5,6 @@
  * Each file is imported all or nothing (`importWorkbook`); the answer is 200 when everything was
  * imported, 201 with an error log file when rows failed, success:false when nothing was importable.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
@@ -15,7 +13,7 @@ import type { Db } from '../db/client.ts';
 import { sysUpload } from '../db/schema/index.ts';
 import { caller, type UserRow } from '../plugins/auth.ts';
 import type { ProgressMessage } from './notice-hub.ts';
-import { MAX_UPLOAD_BYTES, UPLOAD_MSG } from '../routes/sys/common/upload.ts';
+import { MAX_UPLOAD_BYTES, recordFile, UPLOAD_MSG } from './stored-files.ts';
 import { ImportBudget } from './import-limits.ts';
 import { newId } from './ids.ts';
 import { BizError, fail, okMessage } from './result.ts';
@@ -94,23 +92,18 @@ export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteS
       limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 20, fieldSize: 4096 },
     });
   const db = app.db;
-  const root = path.resolve(app.config.uploadDir);
 
   async function saveLog(outcomes: Named[], by: string): Promise<{ fileUrl: string; fileName: string }> {
     const id = newId();
     const rel = `import-errors/${stamp().slice(0, 8)}/${id}.txt`;
-    const abs = path.join(root, rel);
-    const text = Buffer.from(errorLog(outcomes), 'utf8');
-    await fs.promises.mkdir(path.dirname(abs), { recursive: true });
-    await fs.promises.writeFile(abs, text, { flag: 'wx' });
     const fileName = `${spec.logName}${stamp()}.txt`;
-    await db.insert(sysUpload).values({
+    await recordFile(app, {
       id,
       path: rel,
-      originalName: fileName,
+      name: fileName,
       mimeType: 'text/plain; charset=utf-8',
-      size: text.length,
-      createBy: by,
+      content: Buffer.from(errorLog(outcomes), 'utf8'),
+      by,
     });
     return { fileUrl: pathOf(ENDPOINTS.file.static, { '*': rel }), fileName };
   }
@@ -151,9 +144,8 @@ export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteS
       .from(sysUpload)
       .where(and(eq(sysUpload.path, rel), eq(sysUpload.createBy, user.username)))
       .limit(1);
-    const abs = path.resolve(root, rel);
-    if (!row || !abs.startsWith(root + path.sep) || !fs.existsSync(abs)) return undefined;
-    return { name: row.originalName, content: await fs.promises.readFile(abs) };
+    const content = row ? await app.storage.read(rel) : null;
+    return row && content ? { name: row.originalName, content } : undefined;
   }
 
   route(app, spec.endpoint, async (req) => {
