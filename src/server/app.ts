@@ -46,6 +46,7 @@ import orgLookupRoutes from './routes/sys/org-lookups.ts';
 import departTreeRoutes from './routes/sys/depart-tree.ts';
 import uploadRoutes from './routes/sys/common/upload.ts';
 import cgreportRoutes from './routes/online/cgreport.ts';
+import homeStatsRoutes from './routes/sys/home-stats.ts';
 import notifySocket from './plugins/notify-socket.ts';
 import { registerResource, type ServerResource } from './resources/register.ts';
 import { SERVER_RESOURCES } from './resources/index.ts';
@@ -123,6 +124,7 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(departTreeReadRoutes);
   await app.register(departCrudRoutes);
   await app.register(departUserRoutes);
+  await app.register(homeStatsRoutes);
 }
 
 /** Build the whole application (API + SPA). `server.ts` only listens. */

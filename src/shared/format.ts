@@ -31,3 +31,17 @@ export function formatNumber(value: unknown): string {
   const [, sign, whole, frac = ''] = m;
   return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
 }
+
+/** A size in bytes as people read it: `512 B`, `1.5 KB`, `12.3 MB` (empty for no number). */
+export function formatBytes(value: unknown): string {
+  const n = Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let size = n;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${n} B` : `${size.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
+}

@@ -68,7 +68,14 @@ export async function storeUpload(
   if (!type) throw new BizError(UPLOAD_MSG.badType);
   const id = newId();
   const rel = `${area}/${day()}/${id}.${type.ext}`;
-  await recordFile(app, { id, path: rel, name: file.filename, mimeType: type.mime, content: file.content, by });
+  await recordFile(app, {
+    id,
+    path: rel,
+    name: file.filename,
+    mimeType: type.mime,
+    content: file.content,
+    by,
+  });
   return { id, path: rel, mimeType: type.mime };
 }
 

@@ -21,6 +21,8 @@ import { checkRuleServer } from './check-rule.ts';
 import { categoryServer } from './category.ts';
 import { announcementServer } from './announcement.ts';
 import { quartzJobServer } from './quartz-job.ts';
+import { ossFileServer } from './oss-file.ts';
+import { messageTemplateServer } from './message-template.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -42,6 +44,8 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   category: categoryServer,
   announcement: announcementServer,
   job: quartzJobServer,
+  ossFile: ossFileServer,
+  messageTemplate: messageTemplateServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

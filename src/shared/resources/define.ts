@@ -128,6 +128,8 @@ export interface ResourceField {
   terminal?: boolean | { title?: string };
   /** help text of the command argument (default: the title) */
   help?: string;
+  /** how an `int` reads in lists: `bytes` shows a size (`1.5 MB`) */
+  unit?: 'bytes';
 }
 
 export interface ResourceDeclaration {

@@ -19,6 +19,8 @@ import { CHECK_RULE } from './check-rule.ts';
 import { CATEGORY } from './category.ts';
 import { ANNOUNCEMENT } from './announcement.ts';
 import { QUARTZ_JOB } from './quartz-job.ts';
+import { OSS_FILE } from './oss-file.ts';
+import { MESSAGE_TEMPLATE } from './message-template.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -40,6 +42,8 @@ export const RESOURCES = [
   CATEGORY,
   ANNOUNCEMENT,
   QUARTZ_JOB,
+  OSS_FILE,
+  MESSAGE_TEMPLATE,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

@@ -6,7 +6,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { displayKey, type ResourceField } from '../../shared/resources/define.ts';
 import { listOf } from '../../shared/resources/field-rules.ts';
-import { formatMoney, formatPercent } from '../../shared/format.ts';
+import { formatBytes, formatMoney, formatPercent } from '../../shared/format.ts';
 import { htmlText } from '../../shared/html-text.ts';
 
 // loaded with the first picture cell: this module stays free of the network layer (tests read it)
@@ -31,6 +31,7 @@ function Pictures({ paths, title }: { paths: string[]; title: string }) {
 /** The cell renderer of a field, or undefined when its plain value (or text) is shown. */
 export function cellRenderer(f: ResourceField): ((row: Row) => ReactNode) | undefined {
   const value = (row: Row) => row[displayKey(f)];
+  if (f.unit === 'bytes') return (row) => <span className="tabular-nums">{formatBytes(value(row))}</span>;
   switch (f.type) {
     case 'money':
       return (row) => <span className="tabular-nums">{formatMoney(value(row))}</span>;

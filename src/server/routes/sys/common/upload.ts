@@ -48,7 +48,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
     if ('refusal' in file) return file.refusal;
     const biz = file.fields.biz || 'temp';
     // an area with a screen of its own takes files only through that screen's upload
-    if (!BIZ_RE.test(biz) || RESERVED_UPLOAD_AREAS.includes(biz.split('/')[0]!)) return fail(UPLOAD_MSG.badBiz);
+    if (!BIZ_RE.test(biz) || RESERVED_UPLOAD_AREAS.includes(biz.split('/')[0]!))
+      return fail(UPLOAD_MSG.badBiz);
     const stored = await storeUpload(app, biz, file, caller(req).user.username);
     return bare(null, stored.path);
   });
