@@ -47,6 +47,9 @@ import farePreview from './fare/preview.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
+import ossFileUpload from './oss-file/upload.ts';
+import ossFileDownload from './oss-file/download.ts';
+import messageTemplateTest from './message-template/test.ts';
 import goodsStatus from './goods/status.ts';
 import logClear from './log/clear.ts';
 import logTail from './log/tail.ts';
@@ -120,6 +123,9 @@ export const COMMANDS: CommandDefinition[] = [
   noticeSend,
   noticeRelease,
   noticeRevoke,
+  ossFileUpload,
+  ossFileDownload,
+  messageTemplateTest,
   goodsStatus,
   logClear,
   logTail,

@@ -5,7 +5,7 @@ import { registerWidget } from './runtime.ts';
 import { settingsStore, type Settings } from './settings.ts';
 import { close, closeLeft, closeOthers, closeRight, tabsStore } from './tabs.ts';
 import { session, type DictItem, type UserInfo } from '../lib/session.ts';
-import { registerFileUploadWidget } from './file-upload.ts';
+import { registerFileDownloadWidget, registerFileUploadWidget } from './file-upload.ts';
 import { drawerStore, usesDrawer } from './layout-state.ts';
 
 /** Widgets every page has: tabs, settings, session. Registered while the app layout is mounted. */
@@ -16,6 +16,7 @@ export function useShellWidgets() {
   useEffect(() => {
     const offs = [
       registerFileUploadWidget(),
+      registerFileDownloadWidget(),
       registerWidget('sidebar.toggle', () =>
         usesDrawer(window.innerWidth)
           ? drawerStore.set(!drawerStore.get())

@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
+import { HOME_STATS } from '../../../shared/home-stats.ts';
 import { useSession } from '../../lib/session.ts';
 import { welcome } from '../../lib/welcome.ts';
 import { Kbd } from '../../components/ui.tsx';
 import { runtime } from '../../shell/runtime.ts';
 
-/** 首页: greeting and the keyboard entry points. */
+/** The statistics and their chart: their own chunk (echarts), fetched after the page shows. */
+const HomeStats = lazy(() => import('./home-stats.tsx'));
+
+/** 首页: greeting, the keyboard entry points and, for readers of the log, the visit statistics. */
 export default function AnalysisPage() {
   const { userInfo } = useSession();
   const recent = [...runtime.audit()].reverse().slice(0, 8);
@@ -18,6 +23,11 @@ export default function AnalysisPage() {
           打开终端，输入 help 查看全部命令。
         </p>
       </section>
+      {runtime.can(HOME_STATS.loginfo.permission) && (
+        <Suspense fallback={<p className="text-sm text-gray-700">统计加载中…</p>}>
+          <HomeStats />
+        </Suspense>
+      )}
       <section className="rounded bg-white p-4 shadow-sm">
         <h3 className="mb-2 font-medium">最近执行</h3>
         {recent.length === 0 ? (

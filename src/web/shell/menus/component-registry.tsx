@@ -17,6 +17,7 @@ const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   fare: lazy(() => import('../../features/fare/fare-page.tsx')),
   customer: lazy(() => import('../../features/customer/customer-page.tsx')),
   job: lazy(() => import('../../features/quartz/job-page.tsx')),
+  messageTemplate: lazy(() => import('../../features/message-template/template-page.tsx')),
 };
 
 /**
