@@ -29,7 +29,7 @@ export const OSS_FILE = defineResource({
   page: { title: '文件管理' },
   sheet: { title: '文件管理', sheetName: '文件', filename: '文件.xlsx', asciiFilename: 'files.xlsx' },
   notFound: '未找到对应实体',
-  commands: { plural: 'files', unit: '个文件' },
+  commands: { plural: 'files', unit: '文件' },
   fields: [
     {
       key: 'originalName',
