@@ -4,6 +4,49 @@
  * beside `X-TIMESTAMP`. The server checks it when a secret is configured (SIGNATURE_SECRET).
  */
 
+import { ENDPOINTS } from './endpoints.ts';
+
+/** The dictionary calls that carry a signature (jeecg-api.md §1.5); the server checks these. */
+export const SIGNED_ENDPOINTS = [
+  ENDPOINTS.dict.getDictItems,
+  ENDPOINTS.dict.loadDict,
+  ENDPOINTS.dict.loadDictItem,
+  ENDPOINTS.dict.loadTreeData,
+] as const;
+
+/** Whether a filled API path is one of the signed calls. */
+export function isSignedPath(path: string): boolean {
+  const p = '/' + path.replace(/^\/+/, '').split('?')[0];
+  return SIGNED_ENDPOINTS.some((c) => {
+    const fixed = c.path.split('/:')[0]!;
+    return c.path.includes('/:') ? p.startsWith(fixed + '/') : p === fixed;
+  });
+}
+
+/**
+ * The headers of a signed call: `X-Sign` (upper-case MD5 of the signed text and the secret, by the
+ * given md5) and `X-TIMESTAMP` (epoch milliseconds).
+ */
+export function signHeaders(
+  path: string,
+  query: Record<string, unknown>,
+  secret: string,
+  md5: (text: string) => string,
+  now = Date.now(),
+): Record<string, string> {
+  const clean = path.split('?')[0]!;
+  let last = clean.slice(clean.lastIndexOf('/') + 1);
+  try {
+    last = decodeURIComponent(last);
+  } catch {
+    /* kept as sent */
+  }
+  return {
+    'X-Sign': md5(signText(last, query) + secret).toUpperCase(),
+    'X-TIMESTAMP': String(now),
+  };
+}
+
 /** The signature headers. */
 export const SIGN_HEADERS = { sign: 'x-sign', timestamp: 'x-timestamp' } as const;
 

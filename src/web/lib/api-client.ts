@@ -4,6 +4,7 @@ import { session } from './session.ts';
 import { notify } from './notify.ts';
 import { confirmDialog } from './dialogs.ts';
 import { pathOf, type EndpointContract } from '../../shared/contracts.ts';
+import { isSignedPath, signHeaders } from '../../shared/dict-sign.ts';
 
 /** Request timeout (spec §9). */
 export const REQUEST_TIMEOUT_MS = 9000;
@@ -101,6 +102,20 @@ const client = ofetch.create({
 
 export type Query = Record<string, unknown>;
 
+let signatureSecret: string | undefined;
+
+/** The secret of the signed dictionary calls (from the permissions answer); none: calls go unsigned. */
+export function setSignatureSecret(secret: string | undefined): void {
+  signatureSecret = secret || undefined;
+}
+
+/** X-Sign/X-TIMESTAMP of a signed dictionary call when a secret is known (MD5 loaded on first use). */
+async function signatureOf(path: string, query: Query | undefined): Promise<Record<string, string>> {
+  if (!signatureSecret || !isSignedPath(path)) return {};
+  const { default: md5 } = await import('crypto-js/md5');
+  return signHeaders(path, query ?? {}, signatureSecret, (text) => md5(text).toString());
+}
+
 /** One call: returns the unwrapped body (Result for JSON endpoints); HTTP failures follow spec §8. */
 export async function request<T = Result>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -110,7 +125,7 @@ export async function request<T = Result>(
   try {
     return await client<T>(apiUrl(path), {
       method,
-      headers: opts.headers,
+      headers: { ...(await signatureOf(path, opts.query)), ...opts.headers },
       query: opts.query,
       body: opts.body as BodyInit | Record<string, unknown>,
     });

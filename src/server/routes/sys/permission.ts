@@ -30,6 +30,9 @@ export default async function permissionRoutes(app: FastifyInstance) {
       menu: buildMenuTree(granted),
       ...buttonAuth(granted, buttons),
       sysSafeMode: app.config.safeMode,
+      // JeecgBoot's clients carry the signing secret of the dictionary calls in their bundle; ours
+      // learns it here, signed in, when signing is configured
+      ...(app.config.signatureSecret ? { signatureSecret: app.config.signatureSecret } : {}),
     });
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callTo } from '../../lib/api-client.ts';
+import { callTo, setSignatureSecret } from '../../lib/api-client.ts';
 import type { AuthEntry } from '../../lib/session.ts';
 import type { MenuNode } from './menu-model.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
@@ -9,6 +9,8 @@ export interface UserPermissions {
   auth: AuthEntry[];
   allAuth: AuthEntry[];
   sysSafeMode?: boolean;
+  /** secret of the signed dictionary calls, when the server checks signatures */
+  signatureSecret?: string;
 }
 
 /** GET /sys/permission/getUserPermissionByToken; an empty menu is a failure (spec §4). */
@@ -19,6 +21,7 @@ export const permissionsQuery = (token: string | null) =>
       const p = await callTo<UserPermissions>(ENDPOINTS.auth.permissions);
       if (!Array.isArray(p?.menu) || p.menu.length === 0)
         throw new Error('permissions must be a non-null array');
+      setSignatureSecret(p.signatureSecret);
       return p;
     },
     staleTime: Infinity,
