@@ -276,6 +276,8 @@ describe('session expiry and route errors', () => {
   it('a revoked session: 登录已过期 once, then back to login', async () => {
     const page = await env.newPage();
     await signIn(page);
+    // 首页's own calls (its statistics) are answered before the session is revoked
+    await page.getByRole('img', { name: /^近7天访问量/ }).waitFor();
     const token = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => /token/i.test(k))!;
       return (JSON.parse(localStorage.getItem(key)!) as { value: string }).value;
