@@ -4,9 +4,7 @@ import { PERM } from '../../src/shared/permissions.ts';
 import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { invoke } from '../../src/shared/contracts.ts';
 import { ANNOUNCEMENT, NOTICE_ENDPOINTS } from '../../src/shared/resources/announcement.ts';
-
-const escapeText = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../src/shared/richtext.ts';
 
 /** Ids of the users named by username (each must exist). */
 async function userIds(api: Parameters<typeof invoke>[0], usernames: string[]): Promise<string[]> {
@@ -52,7 +50,7 @@ export default defineCommand({
     const ids = all ? [] : await userIds(ctx.api, names);
     await invoke(ctx.api, ANNOUNCEMENT.endpoints.add, {
       titile: args.title,
-      msgContent: args.content ? `<p>${escapeText(args.content)}</p>` : null,
+      msgContent: args.content ? `<p>${escapeHtml(args.content)}</p>` : null,
       priority: args.priority,
       msgCategory: args.category,
       msgType: all ? 'ALL' : 'USER',

@@ -4,7 +4,7 @@
  * sanitised after filling, that of a text template (SMS, WeChat) escaped as a whole, so what a
  * render gives back is safe to show as HTML either way.
  */
-import { sanitizeHtml } from './richtext.ts';
+import { escapeHtml, sanitizeHtml } from './richtext.ts';
 
 const VARIABLE = /\$\{\s*([A-Za-z_\u4e00-\u9fa5][\w.\u4e00-\u9fa5]*)\s*\}/g;
 
@@ -20,9 +20,6 @@ export const TEMPLATE_MSG = {
 export function templateVariables(content: string): string[] {
   return [...new Set([...content.matchAll(VARIABLE)].map((m) => m[1]!))];
 }
-
-export const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A value as text: a nested `a.b` is looked up through objects. */
 function lookup(values: Record<string, unknown>, name: string): string | undefined {
