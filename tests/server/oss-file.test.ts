@@ -59,6 +59,9 @@ describe('/sys/oss/file', () => {
     // searching by name
     const found = await list({ originalName: '*说明*' });
     expect(found.body.result.records.map((f: { fileName: string }) => f.fileName)).toEqual(['说明.txt']);
+    // the Vue client's search parameter
+    const vue = await list({ fileName: '合同' });
+    expect(vue.body.result.records.map((f: { fileName: string }) => f.fileName)).toEqual(['合同.png']);
     const one = await t.call('GET', '/sys/oss/file/queryById', { token: admin, query: { id: row.id } });
     expect(one.body.result).toMatchObject({ fileName: '合同.png', url: row.url });
   });

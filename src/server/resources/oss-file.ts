@@ -4,6 +4,7 @@ import { and, inArray, like } from 'drizzle-orm';
 import { OSS_AREA, OSS_FILE, OSS_FILE_MSG, OSS_FILE_UPLOAD } from '../../shared/resources/oss-file.ts';
 import type { Page, Result } from '../../shared/api.ts';
 import { sysUpload } from '../db/schema/index.ts';
+import { escapeLike, likeOp, str } from '../lib/query-generator.ts';
 import { ok } from '../lib/result.ts';
 import { route } from '../lib/route.ts';
 import { MAX_UPLOAD_BYTES, receiveFile, storeUpload } from '../lib/stored-files.ts';
@@ -42,6 +43,11 @@ export const ossFileServer: ServerResource = {
   resource: OSS_FILE,
   table: sysUpload,
   scope: inArea,
+  // JeecgBoot's OSSFileList searches by `fileName`: part of the name
+  listWhere(query) {
+    const name = str(query.fileName)?.replace(/^\*|\*$/g, '');
+    return [name ? likeOp(sysUpload.originalName, name, `%${escapeLike(name)}%`) : undefined];
+  },
   override: {
     list: (generated) => async (req, reply) => {
       const answer = (await generated(req, reply)) as Result<Page<Record<string, unknown>>>;
