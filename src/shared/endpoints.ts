@@ -116,6 +116,11 @@ export const ENDPOINTS = {
     /** a stored file: `/sys/common/static/<path>` (its read is checked per file) */
     static: e('GET', '/sys/common/static/*', AUTHENTICATED),
   },
+  /** 首页's statistics from the login log (src/shared/home-stats.ts) */
+  home: {
+    loginfo: e('GET', '/sys/loginfo', PERM.log.list),
+    visitInfo: e('GET', '/sys/visitInfo', PERM.log.list),
+  },
   report: {
     columns: e('GET', '/online/cgreport/api/getRpColumns/:code', AUTHENTICATED),
     queryInfo: e('GET', '/online/cgreport/api/getQueryInfo/:id', AUTHENTICATED),
