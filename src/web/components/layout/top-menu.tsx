@@ -21,18 +21,25 @@ function RootEntry({ node }: { node: MenuNode }) {
   };
   if (!kids.length)
     return (
-      <Link {...menuLink(node.path)} className="flex items-center gap-2 px-3 py-2 hover:text-white">
+      <Link
+        {...menuLink(node.path)}
+        className="flex shrink-0 items-center gap-2 whitespace-nowrap px-3 py-2 hover:text-white"
+      >
         <MenuIcon name={node.meta.icon} />
         {title}
       </Link>
     );
   return (
-    <div onMouseEnter={(e) => hover(true, e.currentTarget)} onMouseLeave={() => hover(false)}>
+    <div
+      className="shrink-0"
+      onMouseEnter={(e) => hover(true, e.currentTarget)}
+      onMouseLeave={() => hover(false)}
+    >
       <button
         type="button"
         aria-haspopup="menu"
         aria-expanded={!!open}
-        className="flex items-center gap-2 px-3 py-2 hover:text-white"
+        className="flex items-center gap-2 whitespace-nowrap px-3 py-2 hover:text-white"
         onClick={(e) => setOpen({ focus: true, at: below(e.currentTarget) })}
         onKeyDown={(e) => {
           if (e.key !== 'ArrowDown') return;
