@@ -46,6 +46,8 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
       '--disable-sync',
     ],
   });
+  // AG Grid's own errors (e.g. #200, a feature whose module is not registered) fail the file
+  const gridErrors: string[] = [];
   return {
     url,
     app,
@@ -56,12 +58,17 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       recordForFailure(page, url);
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /^AG Grid: error #/.test(m.text())) gridErrors.push(m.text());
+      });
       return page;
     },
     async close() {
       await browser.close();
       await app.close();
       await database.close();
+      if (gridErrors.length)
+        throw new Error(`AG Grid reported errors:\n${[...new Set(gridErrors)].join('\n')}`);
     },
   };
 }

@@ -1,12 +1,7 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import {
-  AllCommunityModule,
-  ModuleRegistry,
-  type CellFocusedEvent,
-  type GridApi,
-  type IRowNode,
-} from 'ag-grid-community';
+import { type CellFocusedEvent, type GridApi, type IRowNode } from 'ag-grid-community';
+import { EDITABLE_GRID_MODULES, registerGridModules } from '../grid-modules.ts';
 import { AG_GRID_LOCALE_CN } from '@ag-grid-community/locale';
 import './editable-grid.css';
 import { useSession } from '../../../lib/session.ts';
@@ -31,7 +26,7 @@ import { GridPopup, applyPopupValues, type PopupTarget } from './grid-popup.tsx'
 import { popupConfigError } from '../cells/cell-options.ts';
 import type { DisabledRows, EditableColumn, GridChange, GridRow } from './types.ts';
 
-ModuleRegistry.registerModules([AllCommunityModule]);
+registerGridModules(EDITABLE_GRID_MODULES);
 
 /** Props of the editable grid (JVxeTable of spec §3–5). */
 export interface EditableGridProps {

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
-import { AllCommunityModule, ModuleRegistry, type ColDef, type GridApi } from 'ag-grid-community';
+import type { ColDef, GridApi } from 'ag-grid-community';
+import { LIST_GRID_MODULES, registerGridModules } from '../grid-modules.ts';
 import { AG_GRID_LOCALE_CN } from '@ag-grid-community/locale';
 import type { Page } from '../../../../shared/api.ts';
 import { Button } from '../../ui.tsx';
@@ -33,7 +34,7 @@ import { SearchBar } from './search-bar.tsx';
 import type { ListPageConfig } from './types.ts';
 import { useSpreadsheet } from '../spreadsheet/use-spreadsheet.ts';
 
-ModuleRegistry.registerModules([AllCommunityModule]);
+registerGridModules(LIST_GRID_MODULES);
 
 /** Developer error of a list page declared without its list URL (spec §5). */
 export const MISSING_LIST_URL = '请设置url.list属性!';

@@ -1,18 +1,13 @@
 import { useMemo, useRef, type ReactNode } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import {
-  AllCommunityModule,
-  ModuleRegistry,
-  type CellKeyDownEvent,
-  type ColDef,
-  type SuppressKeyboardEventParams,
-} from 'ag-grid-community';
+import { type CellKeyDownEvent, type ColDef, type SuppressKeyboardEventParams } from 'ag-grid-community';
+import { TREE_GRID_MODULES, registerGridModules } from '../grid-modules.ts';
 import { AG_GRID_LOCALE_CN } from '@ag-grid-community/locale';
 import { treeKeyAction } from './tree-keys.ts';
 import { LOADING_TEXT, type TreeRecord, type TreeRow } from './tree-rows.ts';
 import { useTreeRows, type TreeRowsApi, type TreeSource } from './use-tree-rows.ts';
 
-ModuleRegistry.registerModules([AllCommunityModule]);
+registerGridModules(TREE_GRID_MODULES);
 
 /** Shown when the roots came back empty. */
 export const TREE_NO_DATA = '没有查询到任何数据';
