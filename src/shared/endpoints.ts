@@ -22,6 +22,8 @@ export const ENDPOINTS = {
     checkOnlyUser: e('GET', '/sys/user/checkOnlyUser', ANONYMOUS),
     /** menus and button permissions of the session */
     permissions: e('GET', '/sys/permission/getUserPermissionByToken', AUTHENTICATED),
+    /** whether `?path=` is a live menu page at all (the client's 403 for a page outside the caller's menu) */
+    menuPathExists: e('GET', '/sys/permission/menuPathExists', AUTHENTICATED),
   },
   self: {
     departs: e('GET', '/sys/user/getCurrentUserDeparts', AUTHENTICATED),

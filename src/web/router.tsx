@@ -38,6 +38,8 @@ export const HOME = '/dashboard/analysis';
 const LOGIN = '/user/login';
 /** Unknown paths land here (spec §2), inside the layout. */
 export const NOT_FOUND = '/404';
+/** A menu page outside the user's menu lands here, inside the layout. */
+export const FORBIDDEN = '/403';
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => (
@@ -124,17 +126,19 @@ const indexRoute = createRoute({
   },
 });
 /**
- * Every menu page: unknown paths go to /404, folders to their first page (spec §2). /404 itself is
- * drawn inside the layout (signed in; a visitor signs in first). A path outside the user's menu
- * is a 404 as well: the client cannot tell it from a typo without being shown menus it may not see.
+ * Every menu page: unknown paths go to /404, folders to their first page (spec §2); a menu page the
+ * user lacks goes to /403 (the server tells a page outside the user's menu from a typo). Both are
+ * drawn inside the layout (signed in; a visitor signs in first).
  */
 const menuRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '$',
   beforeLoad: async ({ context, location }) => {
-    if (location.pathname === NOT_FOUND) return;
-    const target = (await appStart()).menuTarget(context.queryClient, session.get().token, location.pathname);
+    if (location.pathname === NOT_FOUND || location.pathname === FORBIDDEN) return;
+    const start = await appStart();
+    const target = await start.menuTarget(context.queryClient, session.get().token, location.pathname);
     if (target.kind === 'unknown') throw redirect({ href: NOT_FOUND, replace: true });
+    if (target.kind === 'forbidden') throw redirect({ href: FORBIDDEN, replace: true });
     if (target.kind === 'redirect') throw redirect({ href: target.href, replace: true });
   },
   component: lazyRouteComponent(() => import('./shell/menus/menu-page.tsx'), 'MenuPage'),

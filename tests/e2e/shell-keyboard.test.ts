@@ -333,4 +333,19 @@ describe('session expiry and route errors', () => {
     await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
     await page.context().close();
   });
+  it('a menu page outside the user’s menu shows 403 inside the layout; a typo 404 there', async () => {
+    const page = await env.newPage();
+    await signIn(page, 'caiwu');
+    await page.goto(`${env.url}/isystem/user`);
+    await page.waitForURL(`${env.url}/403`);
+    await page.getByRole('heading', { name: '抱歉，你无权访问该页面' }).waitFor();
+    await page.locator('header').waitFor();
+    await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
+    await expect(page.getByRole('gridcell').count()).resolves.toBe(0);
+    await page.goto(`${env.url}/isystem/no-such-page`);
+    await page.waitForURL(`${env.url}/404`);
+    await page.getByRole('heading', { name: '抱歉，你访问的页面不存在' }).waitFor();
+    await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
+    await page.context().close();
+  });
 });

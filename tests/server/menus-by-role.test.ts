@@ -112,3 +112,24 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     expect(all).not.toContain('系统管理');
   });
 });
+
+describe('GET /sys/permission/menuPathExists', () => {
+  it('tells a menu page of someone else’s menu from an unknown path, for any signed-in user', async () => {
+    const token = await t.login('caiwu');
+    const known = async (path: string) =>
+      (await t.call('GET', `/sys/permission/menuPathExists?path=${encodeURIComponent(path)}`, { token }))
+        .body;
+    // 用户管理 is not caiwu's, but it is a page
+    expect(titles((await permissions('caiwu')).menu)).not.toContain('用户管理');
+    expect(await known('/isystem/user')).toMatchObject({ success: true, result: true });
+    expect((await known('/no/such/page')).result).toBe(false);
+    expect((await known('isystem/user')).result).toBe(false);
+    // a folder is a menu too (the client redirects folders it has)
+    expect((await known('/isystem')).result).toBe(true);
+  });
+
+  it('asks for a session', async () => {
+    const r = await t.call('GET', '/sys/permission/menuPathExists?path=/isystem/user');
+    expect(r.status).toBe(401);
+  });
+});

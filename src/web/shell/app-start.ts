@@ -5,7 +5,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { session } from '../lib/session.ts';
 import { notify } from '../lib/notify.ts';
-import { apiBase } from '../lib/api-client.ts';
+import { apiBase, callTo } from '../lib/api-client.ts';
+import { ENDPOINTS } from '../../shared/endpoints.ts';
 import { grantedCodes, permissionsQuery } from './menus/permissions-query.ts';
 import { indexMenu, matchPath, WRONG_VERSION_COMPONENT, type MenuNode } from './menus/menu-model.ts';
 import { navigationCommands } from './menus/nav-commands.ts';
@@ -40,12 +41,20 @@ export async function startApp(queryClient: QueryClient, token: string, pathname
     notify('error', '启动失败：菜单表与当前前端版本不匹配，请切换到对应版本的菜单表', '系统提示', 0);
 }
 
-/** Where a menu path leads: 'page', 'unknown', or a folder's redirect. */
-export function menuTarget(queryClient: QueryClient, token: string | null, pathname: string) {
+/**
+ * Where a menu path leads: 'page', a folder's redirect, 'forbidden' (a menu page outside the
+ * caller's menu: the server knows it) or 'unknown' (no such page).
+ */
+export async function menuTarget(queryClient: QueryClient, token: string | null, pathname: string) {
   const p = queryClient.getQueryData(permissionsQuery(token).queryKey);
   if (!p) return { kind: 'page' as const };
   const entry = matchPath(indexMenu(p.menu, { apiBase: apiBase(), token }), pathname);
-  if (!entry) return { kind: 'unknown' as const };
+  if (!entry) {
+    const known = await callTo<boolean>(ENDPOINTS.auth.menuPathExists, { query: { path: pathname } }).catch(
+      () => false,
+    );
+    return { kind: known ? ('forbidden' as const) : ('unknown' as const) };
+  }
   if (entry.redirect) return { kind: 'redirect' as const, href: entry.redirect };
   return { kind: 'page' as const };
 }

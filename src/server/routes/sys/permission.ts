@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { sysPermission } from '../../db/schema/index.ts';
 import { bare } from '../../lib/result.ts';
 import { buildMenuTree, buttonAuth } from '../../lib/menu-tree.ts';
@@ -10,8 +10,29 @@ import { route } from '../../lib/route.ts';
 
 const HOME = '首页';
 
-/** GET /sys/permission/getUserPermissionByToken: the caller's menu tree and button rights (§4.1). */
+/**
+ * GET /sys/permission/getUserPermissionByToken: the caller's menu tree and button rights (§4.1);
+ * GET /sys/permission/menuPathExists?path=: whether a path is a live menu page (root or sub menu),
+ * whoever holds it, so the client shows 403 for a page the caller lacks and 404 for a typo.
+ */
 export default async function permissionRoutes(app: FastifyInstance) {
+  route<{ Querystring: { path?: unknown } }>(app, ENDPOINTS.auth.menuPathExists, async (req) => {
+    const path = typeof req.query.path === 'string' ? req.query.path : '';
+    if (!path.startsWith('/')) return bare(false);
+    const [row] = await app.db
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(
+        and(
+          eq(sysPermission.url, path),
+          inArray(sysPermission.menuType, [0, 1]),
+          eq(sysPermission.delFlag, 0),
+        ),
+      )
+      .limit(1);
+    return bare(!!row);
+  });
+
   route(app, ENDPOINTS.auth.permissions, async (req) => {
     const { user } = caller(req);
     const [granted, buttons] = await Promise.all([

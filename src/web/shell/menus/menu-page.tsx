@@ -30,8 +30,11 @@ export function MenuPage() {
       );
   }, [entry, fullPath]);
 
-  // the route's beforeLoad already redirected unknown paths (to /404) and folders
-  if (!entry) return location.pathname === '/404' ? <ExceptionPage type="404" /> : null;
+  // the route's beforeLoad already redirected unknown paths (to /404), forbidden ones (to /403), folders
+  if (!entry) {
+    if (location.pathname === '/404') return <ExceptionPage type="404" />;
+    return location.pathname === '/403' ? <ExceptionPage type="403" /> : null;
+  }
   if (entry.redirect) return null;
   if (entry.node.component.startsWith('layouts/Iframe') && entry.url) return <IframePage entry={entry} />;
   const Page = PAGES[entry.node.component];
