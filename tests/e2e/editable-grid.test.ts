@@ -168,7 +168,7 @@ describe('editable grid cell types', () => {
     await page.keyboard.press('Enter');
     await expect(cell(grid, 'row_1002', 'areas').textContent()).resolves.toBe('东城区+1');
     await cell(grid, 'row_1002', 'serviceDate').click();
-    await grid.getByLabel('服务日期').fill('2026-06-01');
+    await page.getByRole('textbox', { name: '服务日期', exact: true }).fill('2026-06-01');
     await page.keyboard.press('Enter');
     const out = await saveDemo(page);
     expect(out.roster!.values.find((v) => v.id === '1002')).toMatchObject({

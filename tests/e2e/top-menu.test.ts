@@ -20,14 +20,12 @@ describe('top-menu layout', () => {
     const bar = page.getByRole('navigation', { name: '顶部菜单' });
     await bar.waitFor();
     // one line: every root entry as high as one line and none of them squashed below its text
-    const heights = await bar
-      .locator(':scope > * > a, :scope > * > button, :scope > a')
-      .evaluateAll((els) =>
-        els.map((el) => ({
-          h: el.getBoundingClientRect().height,
-          fits: el.scrollWidth <= el.clientWidth + 1,
-        })),
-      );
+    const heights = await bar.locator(':scope > * > a, :scope > * > button, :scope > a').evaluateAll((els) =>
+      els.map((el) => ({
+        h: el.getBoundingClientRect().height,
+        fits: el.scrollWidth <= el.clientWidth + 1,
+      })),
+    );
     expect(heights.length).toBeGreaterThan(5);
     for (const h of heights) {
       expect(h.h).toBeLessThanOrEqual(40);

@@ -45,6 +45,7 @@ function Calendar({
     <div
       role="dialog"
       aria-label="选择日期"
+      data-calendar
       className="absolute left-0 top-full z-50 mt-1 w-64 rounded border bg-white p-2 text-sm shadow-lg"
       onKeyDown={onKey}
     >
@@ -144,6 +145,9 @@ export function DateInput({
   id,
   className = '',
   autoFocus,
+  describedBy,
+  disabled,
+  invalid: flagged,
 }: {
   kind?: DateKind;
   value: string;
@@ -152,11 +156,18 @@ export function DateInput({
   id?: string;
   className?: string;
   autoFocus?: boolean;
+  /** the id of the form's error message for this field */
+  describedBy?: string;
+  disabled?: boolean;
+  /** the form found the value wrong (its message is `describedBy`) */
+  invalid?: boolean;
 }) {
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setText(value), [value]);
+  // a new value from outside replaces the text, unless it is what the text already says (typing
+  // 2026-2-3 must not be rewritten to 2026-02-03 under the cursor)
+  useEffect(() => setText((t) => (t !== '' && parseDateText(t, kind) === value ? t : value)), [value, kind]);
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
@@ -175,7 +186,10 @@ export function DateInput({
         ref={input}
         id={id}
         aria-label={label}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid || flagged || undefined}
+        aria-describedby={describedBy}
+        data-own-keys={kind === 'time' ? undefined : 'Alt+ArrowDown'}
+        disabled={disabled}
         placeholder={DATE_FORMATS[kind]}
         inputMode="numeric"
         className={`w-full rounded border px-2 py-1 text-sm focus:outline-none ${invalid ? 'border-red-500' : 'border-gray-300 focus:border-[var(--primary)]'}`}
@@ -206,6 +220,7 @@ export function DateInput({
           aria-haspopup="dialog"
           aria-expanded={open}
           title="选择日期（Alt+↓）"
+          disabled={disabled}
           className="-ml-7 flex h-6 w-6 items-center justify-center text-gray-700 hover:text-[var(--primary)]"
           onClick={() => setOpen(!open)}
         >

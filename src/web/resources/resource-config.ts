@@ -139,6 +139,8 @@ const FORM_INPUT: Partial<Record<ResourceField['type'], FormField['type']>> = {
   richtext: 'richtext',
   ref: 'ref',
   cron: 'cron',
+  date: 'date',
+  datetime: 'datetime',
 };
 
 /** The add/edit dialog's fields of a resource. */

@@ -9,9 +9,20 @@ const isEditable = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
 /**
+ * Keys a control claims for itself with `data-own-keys` (space-separated, e.g. `Alt+ArrowDown`: a
+ * date field opens its calendar, though the editable grid moves rows with it elsewhere).
+ */
+const ownsKey = (e: KeyboardEvent) => {
+  const own = e.target instanceof HTMLElement ? e.target.closest('[data-own-keys]') : null;
+  if (!own) return false;
+  const combo = `${e.ctrlKey ? 'Ctrl+' : ''}${e.altKey ? 'Alt+' : ''}${e.shiftKey ? 'Shift+' : ''}${e.key}`;
+  return own.getAttribute('data-own-keys')!.split(' ').includes(combo);
+};
+
+/**
  * Global shortcuts from the registry's keybindings (visible commands only). Never fires during IME
- * composition; inside text fields only modified keys count; the terminal keeps its own keys except
- * Ctrl+` and Mod+K.
+ * composition; inside text fields only modified keys count, and none a control claims for itself
+ * (`data-own-keys`); the terminal keeps its own keys except Ctrl+` and Mod+K.
  */
 export function useGlobalKeybindings() {
   useEffect(() => {
@@ -24,7 +35,7 @@ export function useGlobalKeybindings() {
     const off = runtime.subscribe(() => matcher.setEntries(entries()));
     const onKey = (e: KeyboardEvent) => {
       const modified = e.ctrlKey || e.metaKey || e.altKey;
-      if (!modified && isEditable(e.target)) return;
+      if ((!modified && isEditable(e.target)) || ownsKey(e)) return;
       // the terminal's line editor owns its keys (Ctrl+K, Ctrl+U…), except the terminal toggle
       if (e.target instanceof HTMLElement && e.target.closest('[data-terminal]') && e.code !== 'Backquote')
         return;

@@ -1,12 +1,13 @@
 /**
- * The input of one form field by its kind: text, select, picture(s), 省市区, location, percent,
- * rich text or a reference picker. Every value is text (pictures and areas comma-joined), so the
+ * The input of one form field by its kind: text, select, date(time), picture(s), 省市区, location,
+ * percent, rich text or a reference picker. Every value is text (pictures and areas comma-joined), so the
  * form's state and the shared zod rules stay the same for all of them.
  */
 import { DEFAULT_MAX_IMAGES } from '../../../shared/resources/field-rules.ts';
 import type { ResourceReference, ResourceUpload } from '../../../shared/resources/define.ts';
 import { useDictItems } from '../../lib/dict-items.ts';
 import { Input } from '../ui.tsx';
+import { DateInput } from '../date-input.tsx';
 import { AreaInput } from './area-input.tsx';
 import { ImagesInput } from './images-input.tsx';
 import { LocationInput } from './location-input.tsx';
@@ -25,7 +26,9 @@ export type FieldInputType =
   | 'money'
   | 'richtext'
   | 'ref'
-  | 'cron';
+  | 'cron'
+  | 'date'
+  | 'datetime';
 
 export interface FieldInputProps {
   label: string;
@@ -90,6 +93,20 @@ export function FieldInput(p: FieldInputProps) {
     case 'cron':
       return (
         <CronInput {...a11y} label={p.label} value={p.value} disabled={p.disabled} onChange={p.onChange} />
+      );
+    case 'date':
+    case 'datetime':
+      return (
+        <DateInput
+          kind={p.type}
+          id={p.id}
+          label={p.label}
+          describedBy={p['aria-describedby']}
+          invalid={p['aria-invalid']}
+          disabled={p.disabled}
+          value={p.value}
+          onChange={p.onChange}
+        />
       );
     case 'percent':
     case 'money':

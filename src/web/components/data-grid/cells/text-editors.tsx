@@ -4,6 +4,8 @@ import { acceptNumberInput, formatTags, numberOnBlur } from '../../../../shared/
 import { GRID } from '../editable/column-defaults.ts';
 import type { GridRow } from '../editable/types.ts';
 import { colKeyOf, type EditableCellContext } from './grid-context.ts';
+import { DateInput } from '../../date-input.tsx';
+import type { DateKind } from '../../../lib/dates.ts';
 
 type Props = CustomCellEditorProps<GridRow, unknown, EditableCellContext>;
 
@@ -95,34 +97,26 @@ export function NumberEditor(p: Props) {
   );
 }
 
-const toLocal = (v: string) => v.replace(' ', 'T');
-const fromLocal = (v: string) => {
-  const s = v.replace('T', ' ');
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(s) ? `${s}:00` : s;
-};
-const fullTime = (v: string) => (/^\d{2}:\d{2}$/.test(v) ? `${v}:00` : v);
-
-/** Date (YYYY-MM-DD), datetime (YYYY-MM-DD HH:mm:ss) and time (HH:mm:ss) cells on native inputs. */
-export function DateEditor(p: Props & { kind: 'date' | 'datetime' | 'time' }) {
-  const ref = useFocus<HTMLInputElement>();
+/**
+ * Date (YYYY-MM-DD), datetime (YYYY-MM-DD HH:mm:ss) and time (HH:mm:ss) cells in the formats of
+ * spec §9 with the console's own calendar (Alt+↓ or the button), never the browser's native picker.
+ * Opens as a pop-over (date, datetime) so that the calendar is not cut by the cell.
+ */
+export function DateEditor(p: Props & { kind: DateKind }) {
   const draft = useDraft(p);
   const column = p.context.column(colKeyOf(p));
-  const value = p.value == null ? '' : String(p.value);
+  // the text it starts with, kept: a valid keystroke must not reformat what is being typed
+  const [initial] = useState(() => startText(p, p.value == null ? '' : String(p.value)));
   return (
-    <input
-      ref={ref}
-      aria-label={column?.title}
-      className={inputClass}
-      type={p.kind === 'datetime' ? 'datetime-local' : p.kind}
-      step={p.kind === 'date' ? undefined : 1}
-      value={p.kind === 'datetime' ? toLocal(value) : value}
-      onChange={(e) => {
-        const v = e.target.value;
-        draft(p.kind === 'datetime' ? fromLocal(v) : p.kind === 'time' ? fullTime(v) : v);
-      }}
-    />
+    <div className={p.kind === 'time' ? 'h-full w-full' : 'w-60 bg-white p-1'}>
+      <DateInput kind={p.kind} label={column?.title} value={initial} autoFocus onChange={draft} />
+    </div>
   );
 }
+
+/** AG Grid leaves the keys of an open calendar (and Alt+↓ that opens it) to the date editor. */
+export const dateEditorKeys = (e: KeyboardEvent, editing: boolean): boolean =>
+  editing && (e.altKey || !!(e.target as Element | null)?.closest?.('[data-calendar]'));
 
 /** input_pop / textarea: a 300×210 pop-over text area (spec §9). */
 export function TextareaEditor(p: Props) {

@@ -8,7 +8,14 @@ import {
   SlotRenderer,
   ValueRenderer,
 } from '../cells/cell-renderers.tsx';
-import { DateEditor, NumberEditor, TagsEditor, TextEditor, TextareaEditor } from '../cells/text-editors.tsx';
+import {
+  DateEditor,
+  NumberEditor,
+  TagsEditor,
+  TextEditor,
+  TextareaEditor,
+  dateEditorKeys,
+} from '../cells/text-editors.tsx';
 import {
   AsyncSearchEditor,
   MultiSelectEditor,
@@ -56,6 +63,7 @@ function editorOf(type: ColumnType): { editor: Editor; popup?: boolean } | null 
       return { editor: DepartSelectEditor, popup: true };
     case 'date':
     case 'datetime':
+      return { editor: DATE_EDITORS[type], popup: true };
     case 'time':
       return { editor: DATE_EDITORS[type] };
     case 'input_pop':
@@ -151,8 +159,13 @@ export function toColDefs(columns: readonly EditableColumn[], env: ColDefsEnv): 
         'jvxe-invalid': (p) => Boolean(p.node.id && env.hasError(p.node.id, column.key)),
         'jvxe-disabled-cell': (p) => !p.node.rowPinned && env.isDisabled(p.node, column.key),
       },
-      // the checkbox toggles with Space instead of selecting the row
-      suppressKeyboardEvent: type === 'checkbox' ? (p) => p.event.key === ' ' : undefined,
+      // the checkbox toggles with Space instead of selecting the row; a date cell's calendar keeps its keys
+      suppressKeyboardEvent:
+        type === 'checkbox'
+          ? (p) => p.event.key === ' '
+          : type === 'date' || type === 'datetime'
+            ? (p) => dateEditorKeys(p.event, p.editing)
+            : undefined,
     });
   }
   return defs;

@@ -4,6 +4,7 @@ import { useSession } from '../../../lib/session.ts';
 import type { SearchField } from './types.ts';
 import { AreaInput } from '../../fields/area-input.tsx';
 import { RefInput } from '../../fields/ref-input.tsx';
+import { DateInput } from '../../date-input.tsx';
 
 /** The query form above a list: submit searches from page 1, 重置 clears it. */
 export function SearchBar({
@@ -51,6 +52,17 @@ export function SearchBar({
               />
             </label>
           );
+        if (f.type === 'date')
+          return (
+            <Field key={f.key} label={f.label}>
+              <DateInput
+                label={f.label}
+                className="w-40"
+                value={draft[f.key] ?? ''}
+                onChange={(v) => set(f.key, v)}
+              />
+            </Field>
+          );
         return (
           <Field key={f.key} label={f.label}>
             {f.type === 'select' ? (
@@ -69,8 +81,7 @@ export function SearchBar({
             ) : (
               <Input
                 className="w-40"
-                type={f.type === 'date' ? 'date' : 'text'}
-                placeholder={f.type === 'date' ? undefined : '支持 *模糊* !不等于 >=v <=v'}
+                placeholder="支持 *模糊* !不等于 >=v <=v"
                 value={draft[f.key] ?? ''}
                 onChange={(e) => set(f.key, e.target.value)}
               />
