@@ -117,6 +117,17 @@ describe('tabs', () => {
     await page.getByRole('tab', { name: /首页/ }).focus();
     await page.keyboard.press('Delete');
     await page.getByText('首页不能关闭!').waitFor();
+    // the × of a background tab closes it without switching to it
+    await page.goto(`${env.url}/isystem/depart`);
+    await page.getByRole('tab', { name: /部门管理/ }).waitFor();
+    await page.goto(`${env.url}/isystem/user`);
+    await page.getByRole('tab', { name: /用户管理/ }).waitFor();
+    await page
+      .getByRole('tab', { name: /部门管理/ })
+      .locator('[data-close-tab]')
+      .click();
+    await expect.poll(() => page.getByRole('tab').count()).toBe(2);
+    expect(page.url()).toBe(`${env.url}/isystem/user`);
     await page.getByRole('tab', { name: /用户管理/ }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await expect(page.getByRole('tab').count()).resolves.toBe(2);

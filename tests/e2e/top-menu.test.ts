@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { axeSerious } from '../support/axe.ts';
 
 /** The top-menu layout (issue #15): one bar line, dropdowns by hover and keyboard, never clipped. */
 let env: BrowserEnv;
@@ -46,6 +47,7 @@ describe('top-menu layout', () => {
         [box.x + box.width / 2, box.y + box.height / 2],
       ),
     ).toContain('部门管理');
+    expect(await axeSerious(page)).toEqual([]);
     await page.mouse.move(5, 700);
     await dropdown.waitFor({ state: 'detached' });
 
