@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Page } from '../../src/shared/api.ts';
 import type { CommandContext, CommandResult, TableResult } from '../core/types.ts';
+import { formatNumber } from '../../src/shared/format.ts';
 
 /** The paging flags every `<domain> list` command takes. */
 export const pagingArgs = {
@@ -27,7 +28,7 @@ export async function listPage(
     ...filters,
   });
   return {
-    message: `${result.totalEstimated ? '约' : '共'} ${result.total} 条，第 ${result.current}/${Math.max(result.pages, 1)} 页`,
+    message: `${result.totalEstimated ? '约' : '共'} ${formatNumber(result.total)} 条，第 ${formatNumber(result.current)}/${formatNumber(Math.max(result.pages, 1))} 页`,
     table: { columns, rows: result.records },
     records: result.records,
   };

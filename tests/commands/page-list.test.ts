@@ -14,13 +14,13 @@ const page = (extra: object) => ({
 });
 
 describe('listPage', () => {
-  it('says 共 for an exact total and 约 for an estimated one', async () => {
+  it('says 共 for an exact total and 约 for an estimated one, with thousands separators (spec §9)', async () => {
     const exact = await listPage(ctxAnswering(page({})), '/x/list', [], { page: 1, pageSize: 10 });
-    expect(exact.message).toBe('共 1234 条，第 1/124 页');
+    expect(exact.message).toBe('共 1,234 条，第 1/124 页');
     const estimated = await listPage(ctxAnswering(page({ totalEstimated: true })), '/x/list', [], {
       page: 1,
       pageSize: 10,
     });
-    expect(estimated.message).toBe('约 1234 条，第 1/124 页');
+    expect(estimated.message).toBe('约 1,234 条，第 1/124 页');
   });
 });

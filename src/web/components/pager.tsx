@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PAGING } from '../../shared/api.ts';
+import { formatNumber } from '../../shared/format.ts';
 
 /** Pager of spec §9: sizes 10/20/30 (or `sizes`, e.g. 5/10/20/30 of the business select), quick jumper, total. */
 export function Pager({
@@ -22,7 +23,7 @@ export function Pager({
   const [jump, setJump] = useState('');
   return (
     <nav aria-label="分页" className="flex items-center justify-end gap-2 py-2 text-sm text-gray-600">
-      <span>{estimated ? `约 ${total} 条` : `共 ${total} 条`}</span>
+      <span>{`${estimated ? '约' : '共'} ${formatNumber(total)} 条`}</span>
       <button
         type="button"
         aria-label="上一页"
