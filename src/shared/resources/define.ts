@@ -14,6 +14,7 @@ export type { ResourceChild, ResourceFieldCase } from './field-links.ts';
 import type { PermissionCode } from '../permissions.ts';
 import type { EndpointContract } from '../contracts.ts';
 import type { SuperQueryFieldType } from '../super-query.ts';
+import { surfaces } from './surfaces.ts';
 
 /** What a field holds; sets the defaults of every surface. */
 export type ResourceFieldType =
@@ -299,130 +300,12 @@ export interface ResourceEndpoints {
   importExcel: EndpointContract;
 }
 
-/**
- * The audit columns every table has (src/server/db/schema/columns.ts `auditColumns`): written by the
- * server, never by a client. `createBy` and `createTime` are listed and exported by default.
- */
-export function auditFields(
-  shown: Partial<
-    Record<'createBy' | 'createTime' | 'updateBy' | 'updateTime', Omit<Partial<ResourceField>, 'key'>>
-  > = {},
-): ResourceField[] {
-  return [
-    { key: 'createBy', title: '创建人', type: 'string', system: true, terminal: false, ...shown.createBy },
-    { key: 'createTime', title: '创建时间', type: 'datetime', system: true, ...shown.createTime },
-    {
-      key: 'updateBy',
-      title: '更新人',
-      type: 'string',
-      system: true,
-      list: false,
-      export: false,
-      superQuery: false,
-      ...shown.updateBy,
-    },
-    {
-      key: 'updateTime',
-      title: '更新时间',
-      type: 'datetime',
-      system: true,
-      list: false,
-      export: false,
-      superQuery: false,
-      ...shown.updateTime,
-    },
-  ];
-}
+export { auditFields } from './audit-fields.ts';
 
 // the field rules live in field-rules.ts; these are re-exported for the layer's users
 export { RESOURCE_MSG, fieldSchema } from './field-rules.ts';
 
-const truthy = (v: unknown) => v !== false && v !== undefined;
-
-/** Types whose value is free text or a structure: not filtered, sorted or super-queried by default. */
-const UNQUERYABLE: readonly ResourceFieldType[] = ['image', 'images', 'location', 'richtext'];
-/** Types whose value means nothing in a sheet or a terminal (stored paths). */
-const PICTURES: readonly ResourceFieldType[] = ['image', 'images'];
-
-/** Whether the list endpoints filter and sort by a field. */
-export const isQueryable = (f: ResourceField): boolean => f.queryable ?? !UNQUERYABLE.includes(f.type);
-
-/** Whether lists carry a text beside the value (`<key>_dictText`): dictionaries, areas, references. */
-export const hasDisplayText = (f: ResourceField): boolean =>
-  !!f.dict || f.type === 'area' || f.type === 'ref' || !!f.by;
-
-/** The row property a column, sheet or terminal shows for a field (its text when it has one). */
-export const displayKey = (f: ResourceField): string => (hasDisplayText(f) ? `${f.key}_dictText` : f.key);
-
-/**
- * The choices of a reference picker's answer: an id → name map (`getTechMap`) or rows holding `id`
- * and the reference's label field (`partnerList`), in the answer's order.
- */
-export function pickerOptions(result: unknown, label: string): Array<{ value: string; text: string }> {
-  const rows = Array.isArray(result)
-    ? result
-    : result && typeof result === 'object' && Array.isArray((result as { records?: unknown }).records)
-      ? (result as { records: unknown[] }).records
-      : null;
-  if (rows)
-    return rows
-      .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && 'id' in r)
-      .map((r) => ({ value: String(r.id), text: String(r[label] ?? r.id) }));
-  if (result && typeof result === 'object')
-    return Object.entries(result as Record<string, unknown>).map(([value, text]) => ({
-      value,
-      text: String(text),
-    }));
-  return [];
-}
-
-/**
- * Which fields each surface shows: explicit flags win, else defaults by type and `system`; in
- * declaration order unless `order` names a surface's order.
- */
-export function surfaces(
-  fields: readonly ResourceField[],
-  order: ResourceDeclaration['order'] = {},
-): Record<Surface, ResourceField[]> {
-  const pick = (test: (f: ResourceField) => boolean, keys?: readonly string[]) => {
-    const picked = fields.filter(test);
-    if (!keys) return picked;
-    const rank = (f: ResourceField) => (keys.includes(f.key) ? keys.indexOf(f.key) : keys.length);
-    return picked.sort((a, b) => rank(a) - rank(b));
-  };
-  const writable = (f: ResourceField) => !f.system && f.form !== false;
-  const listed = (f: ResourceField) => (f.list === undefined ? f.type !== 'richtext' : truthy(f.list));
-  return {
-    list: pick(listed, order.list),
-    filter: pick((f) => truthy(f.filter)),
-    sort: pick(isQueryable),
-    search: pick((f) => f.search === true, order.search),
-    superQuery: pick(
-      (f) =>
-        f.superQuery === undefined ? isQueryable(f) && (!f.system || f.type === 'datetime') : f.superQuery,
-      order.superQuery,
-    ),
-    export: pick((f) =>
-      f.export === undefined
-        ? (listed(f) || f.type === 'richtext') && !PICTURES.includes(f.type)
-        : truthy(f.export),
-    ),
-    import: pick((f) =>
-      f.import === undefined ? writable(f) && !PICTURES.includes(f.type) : truthy(f.import),
-    ),
-    form: pick((f) => (f.form === undefined ? !f.system : f.form)),
-    terminal: pick(
-      (f) =>
-        f.terminal === undefined
-          ? listed(f) && f.key !== 'createBy' && !PICTURES.includes(f.type)
-          : truthy(f.terminal),
-      order.terminal,
-    ),
-  };
-}
-
-/** The menu component of a resource's screen; undefined for a sub resource without one. */
-export const screenOf = (r: { decl: ResourceDeclaration }): string | undefined => r.decl.component;
+export { displayKey, hasDisplayText, isQueryable, pickerOptions, screenOf, surfaces } from './surfaces.ts';
 
 /** The generated operations of a declaration (list always included). */
 export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
