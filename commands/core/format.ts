@@ -2,7 +2,7 @@
  * Renders command results as terminal text: aligned columns (CJK counted as two columns), JSON or
  * CSV (RFC 4180).
  */
-import { formatMoney, formatPercent } from '../../src/shared/format.ts';
+import { formatMoney, formatNumber, formatPercent } from '../../src/shared/format.ts';
 import { htmlText } from '../../src/shared/html-text.ts';
 import { padText, textWidth, truncateText } from './text-width.ts';
 import type { CommandResult, TableColumn, TableResult } from './types.ts';
@@ -31,6 +31,8 @@ function shown(col: TableColumn, value: unknown): string {
   switch (col.format) {
     case 'money':
       return formatMoney(value);
+    case 'number':
+      return formatNumber(value);
     case 'percent':
       return formatPercent(value);
     case 'html':
@@ -41,8 +43,9 @@ function shown(col: TableColumn, value: unknown): string {
 }
 
 /**
- * Aligned columns: a header line, a rule, one line per row. Numeric and money columns are
- * right-aligned.
+ * Aligned columns: a header line, a rule, one line per row. Numeric, money and percent columns
+ * are right-aligned; money and number columns show thousands separators (spec §9), only in text:
+ * CSV and JSON keep the values.
  */
 export function formatTable(table: TableResult, options: TableTextOptions = {}): string[] {
   const max = options.maxColumnWidth ?? 40;
@@ -53,6 +56,7 @@ export function formatTable(table: TableResult, options: TableTextOptions = {}):
     const width = Math.max(textWidth(title), ...cells.map(textWidth));
     const numeric =
       col.format === 'money' ||
+      col.format === 'number' ||
       col.format === 'percent' ||
       (table.rows.length > 0 && table.rows.every((row) => typeof row[col.key] === 'number'));
     return { title, cells, width, align: numeric ? ('right' as const) : ('left' as const) };

@@ -48,7 +48,7 @@ export interface TableColumn {
    * with thousands separators and two decimals, right-aligned; `percent` as `12.5%`; `html` as its
    * plain text
    */
-  format?: 'money' | 'percent' | 'html';
+  format?: 'money' | 'number' | 'percent' | 'html';
 }
 
 /** What a command returns. */

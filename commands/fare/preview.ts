@@ -30,7 +30,7 @@ export default defineCommand({
       table: {
         columns: [
           { key: 'item', title: '项目' },
-          { key: 'amount', title: '金额(元)' },
+          { key: 'amount', title: '金额(元)', format: 'money' },
         ],
         rows: [
           { item: '起步价', amount: q.baseFare },

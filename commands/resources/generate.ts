@@ -94,6 +94,7 @@ export function terminalColumns(r: Resource): TableColumn[] {
 /** How the terminal's table shows a field type's values (money with thousands separators). */
 const TERMINAL_FORMAT: Partial<Record<ResourceField['type'], TableColumn['format']>> = {
   money: 'money',
+  number: 'number',
   percent: 'percent',
   richtext: 'html',
 };

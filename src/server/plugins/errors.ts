@@ -20,6 +20,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ZodError) return reply.code(200).send(fail(firstIssue(error)));
     const pgCode = postgresCode(error);
     if (pgCode === '23505') return reply.code(200).send(fail('数据库中已存在该记录'));
+    if (pgCode === '23502') return reply.code(200).send(fail(`${MSG.operationFailed}，必填项不能为空`));
     if (pgCode?.startsWith('22')) return reply.code(200).send(fail(`${MSG.operationFailed}，参数格式不正确`));
     const fe = error as FastifyError;
     if (fe.statusCode === 429) return reply.code(429).send(fail(fe.message, 429));

@@ -59,6 +59,17 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const dictFields = decl.fields.filter((f) => f.type === 'dict' && !f.system);
   const checks = fieldChecks(decl.fields);
   const has = (key: string) => key in (getTableColumns(sr.table) as object);
+  // a NOT NULL column with a default (a switch, a status) takes its default when an add leaves it empty
+  const defaulted = Object.entries(
+    getTableColumns(sr.table) as Record<string, { notNull: boolean; hasDefault: boolean }>,
+  )
+    .filter(([, c]) => c.notNull && c.hasDefault)
+    .map(([key]) => key);
+  const insertable = (values: Record<string, unknown>) => {
+    const out = { ...values };
+    for (const key of defaulted) if (out[key] === null || out[key] === '') delete out[key];
+    return out;
+  };
   const message = { ...RESOURCE_MSG, ...decl.messages };
   const children = childrenOf(sr);
   /** a write and its sub tables' in one transaction (a plain write when there are none) */
@@ -133,7 +144,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const id = newId();
       await atomically(async (tx) => {
         await tx.insert(sr.table).values({
-          ...toColumns(decl.fields, data),
+          ...insertable(toColumns(decl.fields, data)),
           id,
           ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
           ...(has('createBy') ? { createBy: me.username } : {}),
@@ -230,7 +241,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
           }
           await tx.insert(sr.table).values(
             rows.map((data) => ({
-              ...toColumns(decl.fields, data),
+              ...insertable(toColumns(decl.fields, data)),
               id: newId(),
               ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
               ...(has('createBy') ? { createBy: user.username } : {}),

@@ -6,7 +6,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { displayKey, type ResourceField } from '../../shared/resources/define.ts';
 import { listOf } from '../../shared/resources/field-rules.ts';
-import { formatBytes, formatMoney, formatPercent } from '../../shared/format.ts';
+import { formatBytes, formatMoney, formatNumber, formatPercent } from '../../shared/format.ts';
 import { htmlText } from '../../shared/html-text.ts';
 
 // loaded with the first picture cell: this module stays free of the network layer (tests read it)
@@ -35,6 +35,8 @@ export function cellRenderer(f: ResourceField): ((row: Row) => ReactNode) | unde
   switch (f.type) {
     case 'money':
       return (row) => <span className="tabular-nums">{formatMoney(value(row))}</span>;
+    case 'number':
+      return (row) => <span className="tabular-nums">{formatNumber(value(row))}</span>;
     case 'percent':
       return (row) => formatPercent(value(row));
     case 'image':

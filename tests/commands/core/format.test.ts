@@ -132,3 +132,29 @@ describe('column formats', () => {
     expect(formatJson(t)).toContain('"price": "1234567.5"');
   });
 });
+
+describe('money and number columns (spec §9)', () => {
+  const priced: TableResult = {
+    columns: [
+      { key: 'name', title: '项目' },
+      { key: 'price', title: '价格(元)', format: 'money' },
+      { key: 'km', title: '公里', format: 'number' },
+    ],
+    rows: [
+      { name: '推拿', price: '1234567.5', km: '12345.25' },
+      { name: '足疗', price: '88', km: 9 },
+    ],
+  };
+
+  it('shows thousands separators in text, right-aligned', () => {
+    const lines = formatTable(priced);
+    expect(lines[2]).toMatch(/推拿\s+1,234,567\.50\s+12,345\.25$/);
+    expect(lines[3]).toMatch(/足疗\s+88\.00\s+9$/);
+    expect(lines[3]!.indexOf('88.00') + '88.00'.length).toBe(lines[2]!.indexOf('1,234,567.50') + 12);
+  });
+
+  it('keeps the values as they are in CSV and JSON', () => {
+    expect(formatCsv(priced).split('\r\n')[1]).toBe('推拿,1234567.5,12345.25');
+    expect(JSON.parse(formatJson(priced))[0].price).toBe('1234567.5');
+  });
+});
