@@ -40,7 +40,7 @@ describe('banner commands', () => {
     expect(r.out).toContain('已禁用 2 个轮播图');
     expect(await statuses()).toEqual(['0', '0', '1']);
     // only those not yet in the wanted state change
-    const on = await h.terminal(`banner list --status 0 | banner enable`);
+    const on = await h.terminal(`banner list --status 0 --title "横幅*" | banner enable`);
     expect(on.out).toContain('已启用 2 个轮播图');
     expect(await statuses()).toEqual(['1', '1', '1']);
   });
