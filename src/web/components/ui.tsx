@@ -19,7 +19,8 @@ export const Button = forwardRef<
   }
 >(function Button({ variant = 'default', size = 'md', className = '', ...rest }, ref) {
   const look = {
-    primary: 'bg-[var(--primary)] text-white border-[var(--primary)] hover:opacity-90',
+    // hover darkens: a lighter (opacity) hover let white text fall under 4.5:1
+    primary: 'bg-[var(--primary)] text-white border-[var(--primary)] hover:brightness-90',
     default:
       'bg-white text-gray-700 border-gray-300 hover:border-[var(--primary)] hover:text-[var(--primary)]',
     danger: 'bg-white text-red-600 border-red-300 hover:bg-red-50',
