@@ -34,7 +34,7 @@ describe('spreadsheet range and clipboard on a read-only list', () => {
     await page.evaluate(() => navigator.clipboard.writeText('stale'));
     await cell(page, 0, 'username').click();
     await cell(page, 1, 'realname').click({ modifiers: ['Shift'] });
-    await expect(page.locator('.ag-cell.ss-range').count()).resolves.toBe(4);
+    await expect.poll(() => page.locator('.ag-cell.ss-range').count()).toBe(4);
     await expect(cell(page, 2, 'username').getAttribute('class')).resolves.not.toContain('ss-range');
     await page.keyboard.press('Control+c');
     const expected = await texts(page, [0, 1], ['username', 'realname']);
@@ -48,7 +48,7 @@ describe('spreadsheet range and clipboard on a read-only list', () => {
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowRight');
-    await expect(page.locator('.ag-cell.ss-range').count()).resolves.toBe(6);
+    await expect.poll(() => page.locator('.ag-cell.ss-range').count()).toBe(6);
     await page.keyboard.press('Control+c');
     const expected = await texts(page, [0, 1, 2], ['realname', 'sex_dictText']);
     await expect.poll(() => clipboard(page)).toBe(expected.map((r) => r.join('\t')).join('\r\n'));
@@ -69,7 +69,7 @@ describe('spreadsheet range and clipboard on a read-only list', () => {
     await page.mouse.down();
     await page.mouse.move(to!.x + 5, to!.y + 5, { steps: 5 });
     await page.mouse.up();
-    await expect(page.locator('.ag-cell.ss-range').count()).resolves.toBe(4);
+    await expect.poll(() => page.locator('.ag-cell.ss-range').count()).toBe(4);
     await page.keyboard.press('Delete');
     await page.evaluate(() => navigator.clipboard.writeText('x\ty\r\nz\tw'));
     await page.keyboard.press('Control+v');
@@ -143,7 +143,7 @@ describe('spreadsheet paste and undo on the editable grid', () => {
       .toBe(true);
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
-    await expect(page.locator('.ag-cell.ss-range').count()).resolves.toBe(3);
+    await expect.poll(() => page.locator('.ag-cell.ss-range').count()).toBe(3);
     await page.keyboard.press('Delete');
     // emptied cells show the column placeholder; the third row is settled (已结算) and therefore
     // disabled: it keeps its value

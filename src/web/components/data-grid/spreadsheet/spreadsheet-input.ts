@@ -8,7 +8,6 @@ import {
   cellRange,
   extendBy,
   extendTo,
-  isSingleCell,
   selectAll,
   type CellRange,
   type CellRef,
@@ -77,8 +76,10 @@ export function attachInput(sheet: SpreadsheetController, api: GridApi): () => v
       shiftTarget = null;
       return;
     }
+    // focus arriving on the range's own anchor keeps the range: a click already collapsed it at
+    // mousedown, and a late focus event of that click must not undo Shift+arrows typed since
     const r = sheet.range;
-    if (r && isSingleCell(r) && r.anchor.row === e.rowIndex && r.anchor.colId === colId) return;
+    if (r && r.anchor.row === e.rowIndex && r.anchor.colId === colId) return;
     sheet.setRange(cellRange({ row: e.rowIndex, colId }));
   };
 
