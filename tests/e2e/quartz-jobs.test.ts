@@ -58,14 +58,16 @@ describe('定时任务', () => {
     const secondTab = editor.getByRole('tab', { name: '秒' });
     await secondTab.focus();
     await page.keyboard.press('ArrowRight');
-    expect(await editor.getByRole('tab', { name: '分' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => editor.getByRole('tab', { name: '分' }).getAttribute('aria-selected'))
+      .toBe('true');
     await page.keyboard.press('ArrowLeft');
-    expect(await secondTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => secondTab.getAttribute('aria-selected')).toBe('true');
     await editor.getByLabel('秒：间隔').focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('2');
     await editor.getByRole('radio', { name: '循环' }).first().waitFor();
-    expect(await editor.getByRole('radio', { name: '循环' }).first().isChecked()).toBe(true);
+    await expect.poll(() => editor.getByRole('radio', { name: '循环' }).first().isChecked()).toBe(true);
     // the year typed above stays until changed: back to every year in the 年 tab
     await editor.getByRole('tab', { name: '年' }).click();
     await editor.getByRole('radio', { name: '每年' }).check();
