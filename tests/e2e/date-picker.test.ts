@@ -27,6 +27,8 @@ describe('date picker', () => {
     await input.waitFor();
     await page.keyboard.press('Escape');
     await input.waitFor({ state: 'detached' });
+    // the grid gives the cell its focus back after the editor closes: Enter then edits it again
+    await expect.poll(() => cell.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Enter');
     await expect(input.inputValue()).resolves.toBe('2026-05-02');
     await expect(input.getAttribute('placeholder')).resolves.toBe('YYYY-MM-DD');

@@ -24,7 +24,7 @@ function StatusLog({ partnerId }: { partnerId: string }) {
     queryKey: [...PARTNER.queryKey, 'statusLog', partnerId],
     queryFn: () => call<StatusChange[]>('GET', PARTNER_STATUS_LOG.path, { query: { id: partnerId } }),
   });
-  if (isLoading) return <p className="text-sm text-gray-500">加载中…</p>;
+  if (isLoading) return <p className="text-sm text-gray-600">加载中…</p>;
   if (!data.length) return <p className="text-sm text-gray-500">没有状态变更记录</p>;
   return (
     <table className="w-full text-sm">

@@ -5,7 +5,7 @@ import { dictItemsQuery } from './api/get-dict-items.ts';
 export function DictItemList({ dictId }: { dictId: string }) {
   const items = useQuery(dictItemsQuery(dictId));
   if (items.isError) return <p role="alert">{(items.error as Error).message}</p>;
-  if (!items.data) return <p className="text-sm text-gray-500">加载中…</p>;
+  if (!items.data) return <p className="text-sm text-gray-600">加载中…</p>;
   if (items.data.length === 0) return <p className="text-sm text-gray-500">没有查询到任何数据</p>;
   return (
     <table className="w-full text-left text-sm" aria-label="字典项">

@@ -40,7 +40,7 @@ export function MenuPage() {
   const Page = PAGES[entry.node.component];
   if (!Page) return <ExceptionPage type="404" detail={`页面组件 ${entry.node.component} 不存在`} />;
   return (
-    <Suspense fallback={<p className="p-4 text-sm text-gray-500">加载中…</p>}>
+    <Suspense fallback={<p className="p-4 text-sm text-gray-600">加载中…</p>}>
       <Page key={fullPath} entry={entry} />
     </Suspense>
   );
