@@ -102,7 +102,11 @@ describe('editable grid demo page', () => {
       .getByRole('toolbar', { name: '技师排班操作' })
       .getByRole('button', { name: '新增', exact: true })
       .click();
-    const fresh = (await rowIds(grid)).find((id) => id.endsWith('_temp'))!;
+    // the added row shows once the grid has rendered it
+    let fresh = '';
+    await expect
+      .poll(async () => (fresh = (await rowIds(grid)).find((id) => id.endsWith('_temp')) ?? ''))
+      .not.toBe('');
     for (const id of [fresh, 'row_1001'])
       await grid.locator(`.ag-row[row-id="${id}"] .ag-selection-checkbox input`).first().check();
     await page.getByRole('toolbar', { name: '技师排班操作' }).getByRole('button', { name: '删除' }).click();
