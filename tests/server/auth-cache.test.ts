@@ -135,6 +135,27 @@ function suite(engine: string, make: () => Promise<Pair>, skip = false) {
       expect(pair.b.authCache.stats.hits).toBe(hits + 1);
     });
 
+    it('the user list, with department, post and dictionary texts, also sends at most 3 statements', async () => {
+      const admin = await login('admin');
+      const url = '/sys/user/list?pageSize=2';
+      expect((await get(pair.b, url, admin.token)).json()).toMatchObject({ success: true });
+      let body: { result: { records: Array<Record<string, unknown>>; total: number } } | undefined;
+      const sent = await recordQueries(pair.dbB, async () => {
+        body = (await get(pair.b, url, admin.token)).json();
+      });
+      expect(sent.length, sent.map((q) => q.sql).join('\n')).toBeLessThanOrEqual(3);
+      expect(body!.result.total).toBeGreaterThan(2);
+      // the texts are still there: read with the rows, not by statements of their own
+      const all = (await get(pair.b, '/sys/user/list?pageSize=100', admin.token)).json().result.records;
+      const withDepart = all.find((u: Record<string, unknown>) => u.orgCodeTxt);
+      expect(withDepart, 'a seeded user belongs to a department').toBeTruthy();
+      const withPost = all.find((u: Record<string, unknown>) => u.post);
+      expect(withPost, 'a seeded user has a post').toBeTruthy();
+      expect(withPost.post_dictText).toBeTruthy();
+      expect(withPost.post_dictText).not.toBe(withPost.post);
+      expect(all.every((u: Record<string, unknown>) => typeof u.sex_dictText !== 'undefined')).toBe(true);
+    });
+
     it('refuses a token logged out on the other instance at the very next request', async () => {
       const session = await login('admin');
       for (let i = 0; i < 3; i++)

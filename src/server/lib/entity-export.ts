@@ -53,6 +53,7 @@ export async function* entityExportRows<T extends PgTable, R>(
     tieBreaker: list.tieBreaker,
     where: allOf([base, selections && byIds(list, selections)]),
     batchSize: opts.batchSize ?? EXPORT_BATCH,
+    readWith: list.readWith?.(),
   });
   const decorate = await list.decorator(db, tz);
   for await (const rows of batches) yield (await decorate(rows)) as unknown as XlsxRow[];

@@ -2,7 +2,7 @@
  * Generic list endpoints (jeecg-api.md §6 conventions, §7 QueryGenerator): one entity's list as
  * data, read the same way by its paged `…/list` and its streamed `…/exportXls`.
  */
-import { count, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../shared/api.ts';
 import type { Db } from '../db/client.ts';
@@ -35,6 +35,11 @@ export interface EntityList<T extends PgTable, R> {
   /** condition every request gets, e.g. "not logically deleted" */
   scope?: () => SQL | undefined;
   /**
+   * values read with each row of a page or export batch (correlated subqueries, e.g. the names
+   * behind ids), so that decoration sends no statement of its own (issue #14)
+   */
+  readWith?: () => ReadWith;
+  /**
    * `total` is counted exactly while the list (after filters) has at most this many rows; above,
    * it is the planner's estimate, flagged `totalEstimated` (see `listEntities`). Default
    * `COUNT_CAP`; `Infinity` always counts exactly.
@@ -46,6 +51,9 @@ export interface EntityList<T extends PgTable, R> {
    */
   decorator(db: Db, tz: string): Promise<RowDecorator<T['$inferSelect'], R>>;
 }
+
+/** Extra values selected with each row, by property name. */
+export type ReadWith = Record<string, SQL.Aliased>;
 
 /** Paging of one request (overrides `pageNo`/`pageSize`). */
 export interface Paging {
@@ -97,6 +105,7 @@ function readPage(
   orderBy: SQL[],
   limit: number,
   offset: number,
+  readWith?: ReadWith,
 ) {
   const keys = db
     .select({ key })
@@ -105,8 +114,7 @@ function readPage(
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
-  return db
-    .select()
+  return (readWith ? db.select({ ...getTableColumns(table), ...readWith }) : db.select())
     .from(table)
     .where(sql`${key} = ANY(ARRAY${keys})`)
     .orderBy(...orderBy);
@@ -241,7 +249,9 @@ export async function listEntities<T extends PgTable, R>(
   const { orderBy } = buildOrderBy(list.fields, query, list.defaultSort, list.tieBreaker);
   const table = list.table as unknown as PgTable;
   const cap = list.countCap ?? COUNT_CAP;
-  const read = (from: number) => readPage(db, table, list.tieBreaker, where, orderBy, pageSize + 1, from);
+  const readWith = list.readWith?.();
+  const read = (from: number) =>
+    readPage(db, table, list.tieBreaker, where, orderBy, pageSize + 1, from, readWith);
   const [rows, decorate] = await Promise.all([read(offset), list.decorator(db, tz)]);
   const finish = async (found: typeof rows, total: Promise<Total>, current: number) => {
     const kept = found.slice(0, pageSize) as Array<T['$inferSelect']>;

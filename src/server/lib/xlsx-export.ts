@@ -207,6 +207,8 @@ export interface KeysetSpec {
   where: SQL | undefined;
   /** rows per query (default 1000) */
   batchSize?: number;
+  /** values read with each row, added to it by name (`EntityList.readWith`) */
+  readWith?: Record<string, SQL.Aliased>;
 }
 
 /**
@@ -227,17 +229,23 @@ export async function* keysetBatches<T extends PgTable>(
   const direction = sortKeys.map((k) => k.descending);
   const keySelect = Object.fromEntries(keys.map((c, i) => [`k${i}`, sql<string | null>`(${c})::text`]));
   const size = spec.batchSize ?? 1000;
+  const extras = Object.entries(spec.readWith ?? {});
+  const extraSelect = Object.fromEntries(extras.map(([, value], i) => [`x${i}`, value]));
+  const withExtras = (r: Record<string, unknown> & { row: T['$inferSelect'] }) =>
+    extras.length
+      ? { ...r.row, ...Object.fromEntries(extras.map(([name], i) => [name, r[`x${i}`]])) }
+      : r.row;
 
   let after: Array<string | null> | undefined;
   for (;;) {
     const rows = (await db
-      .select({ row: table, ...keySelect } as never)
+      .select({ row: table, ...keySelect, ...extraSelect } as never)
       .from(table as never)
       .where(and(spec.where, after ? keysetAfter(keys, direction, after) : undefined))
       .orderBy(...orderBy)
       .limit(size)) as unknown as Array<Record<string, string | null> & { row: T['$inferSelect'] }>;
     if (rows.length === 0) return;
-    yield rows.map((r) => r.row);
+    yield rows.map(withExtras);
     if (rows.length < size) return;
     const lastRow = rows[rows.length - 1]!;
     const next = keys.map((_, i) => lastRow[`k${i}`] ?? null);

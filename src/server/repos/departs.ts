@@ -45,11 +45,6 @@ export async function departSubtreeIds(db: Db, departId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
-export async function departsByIds(db: Db, ids: string[]): Promise<DepartRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(sysDepart).where(inArray(sysDepart.id, ids));
-}
-
 /** Order of departments among siblings: depart_order, then org_code. */
 const SIBLING_ORDER = [asc(sysDepart.departOrder), asc(sysDepart.orgCode)] as const;
 

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sysPosition, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
+import { sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
 import { listEntities, type EntityList } from '../lib/entity-list.ts';
 import { allOf, buildFilters, type EntityFields } from '../lib/query-generator.ts';
 import { buildSuperQuery } from '../lib/super-query.ts';
 import { dictLookup, dictText, type DictLookup } from './dicts.ts';
-import { departNamesByUser, departsByIds, departSubtreeIds } from './departs.ts';
+import { departNamesByUser, departSubtreeIds } from './departs.ts';
 import { userJson } from './user-json.ts';
 import type { UserRow } from '../plugins/auth.ts';
 
@@ -73,36 +73,56 @@ export async function listUsers(db: Db, query: Query, tz: string) {
 /** The dictionaries user rows are translated with (read once per request or export). */
 export const userDictLookup = (db: Db) => dictLookup(db, ['sex', 'user_status']);
 
-/** Add orgCodeTxt and the `_dictText` siblings to user rows. */
-export async function decorateUsers(db: Db, rows: UserRow[], tz: string, dicts?: DictLookup) {
+/**
+ * What a user row shows beside its own columns, read with the row (`EntityList.readWith`) as
+ * correlated subqueries: the names of the departments the user belongs to (JeecgBoot's
+ * `orgCodeTxt`, by org code) and the names behind the `post` codes and the `departIds` ids.
+ */
+export const userReadWith = () => ({
+  orgCodeTxt: sql<string | null>`(SELECT string_agg(d.depart_name, ',' ORDER BY d.org_code)
+    FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id
+    WHERE ud.user_id = "sys_user"."id")`.as('org_code_txt'),
+  postNames: sql<unknown>`(SELECT json_object_agg(p.code, p.name) FROM sys_position p
+    WHERE p.code = ANY(string_to_array("sys_user"."post", ',')))`.as('post_names'),
+  departNames: sql<unknown>`(SELECT json_object_agg(d.id, d.depart_name) FROM sys_depart d
+    WHERE d.id = ANY(string_to_array("sys_user"."depart_ids", ',')))`.as('depart_names'),
+});
+
+/** A user row read with `userReadWith`. */
+export type UserReadRow = UserRow & {
+  orgCodeTxt: string | null;
+  postNames: unknown;
+  departNames: unknown;
+};
+
+/** Users by id, read with what their list record shows (`decorateUsers`). */
+export const selectUsersWithNames = (db: Db, where: SQL | undefined): Promise<UserReadRow[]> =>
+  db
+    .select({ ...getTableColumns(sysUser), ...userReadWith() })
+    .from(sysUser)
+    .where(where);
+
+/** A `json_object_agg` value as a map (PGlite and node-postgres both parse json; text is parsed). */
+function nameMap(value: unknown): Map<string, string> {
+  const obj = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return new Map(obj && typeof obj === 'object' ? Object.entries(obj as Record<string, string>) : []);
+}
+
+/** Add orgCodeTxt and the `_dictText` siblings to user rows read with `userReadWith`. */
+export async function decorateUsers(db: Db, rows: UserReadRow[], tz: string, dicts?: DictLookup) {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const posts = [
-    ...new Set(
-      rows
-        .map((r) => r.post)
-        .filter((p): p is string => !!p)
-        .flatMap((p) => p.split(',')),
-    ),
-  ];
-  const departIdList = [...new Set(rows.flatMap((r) => (r.departIds ?? '').split(',').filter(Boolean)))];
-  const [names, lookup, positions, departs] = await Promise.all([
-    departNamesByUser(db, ids),
-    dicts ?? userDictLookup(db),
-    posts.length
-      ? db.select().from(sysPosition).where(inArray(sysPosition.code, posts))
-      : Promise.resolve([]),
-    departsByIds(db, departIdList),
-  ]);
-  const postName = new Map(positions.map((p) => [p.code, p.name]));
-  const departName = new Map(departs.map((d) => [d.id, d.departName]));
-  return rows.map((u) => ({
-    ...userJson(u, tz, { orgCodeTxt: names.get(u.id) ?? null }),
-    sex_dictText: dictText((v) => lookup('sex', v), u.sex),
-    status_dictText: dictText((v) => lookup('user_status', v), u.status),
-    post_dictText: dictText((v) => postName.get(v), u.post),
-    departIds_dictText: dictText((v) => departName.get(v), u.departIds),
-  }));
+  const lookup = dicts ?? (await userDictLookup(db));
+  return rows.map(({ orgCodeTxt, postNames, departNames, ...u }) => {
+    const posts = nameMap(postNames);
+    const departs = nameMap(departNames);
+    return {
+      ...userJson(u, tz, { orgCodeTxt: orgCodeTxt ?? null }),
+      sex_dictText: dictText((v) => lookup('sex', v), u.sex),
+      status_dictText: dictText((v) => lookup('user_status', v), u.status),
+      post_dictText: dictText((v) => posts.get(v), u.post),
+      departIds_dictText: dictText((v) => departs.get(v), u.departIds),
+    };
+  });
 }
 
 /** A users list record: SysUser JSON with orgCodeTxt and the `_dictText` siblings. */
@@ -115,9 +135,10 @@ export const USER_LIST: EntityList<typeof sysUser, UserListJson> = {
   defaultSort: DEFAULT_SORT,
   tieBreaker: sysUser.id,
   scope: alive,
+  readWith: userReadWith,
   async decorator(db, tz) {
     const dicts = await userDictLookup(db);
-    return (rows) => decorateUsers(db, rows, tz, dicts);
+    return (rows) => decorateUsers(db, rows as UserReadRow[], tz, dicts);
   },
 };
 

@@ -16,7 +16,12 @@ import { hashPassword } from '../../../lib/password.ts';
 import { newId } from '../../../lib/ids.ts';
 import { BizError, fail, ok, okMessage } from '../../../lib/result.ts';
 import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
-import { decorateUsers, findUserById, findUserByUsername } from '../../../repos/users.ts';
+import {
+  decorateUsers,
+  findUserById,
+  findUserByUsername,
+  selectUsersWithNames,
+} from '../../../repos/users.ts';
 import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import {
   assertLinksExist,
@@ -76,7 +81,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
   /** Send saved users, as the list shows them, to every open users grid (all instances). */
   const publishSaved = (req: FastifyRequest, ids: string[]) =>
     app.realtime.publishSaved(SOCKET_KEYS.user, PERM.user.list, requestCaseId(req.headers), async () =>
-      decorateUsers(db, await db.select().from(sysUser).where(liveUsersIn(ids)), app.config.timezone),
+      decorateUsers(db, await selectUsersWithNames(db, liveUsersIn(ids)), app.config.timezone),
     );
 
   route(app, ENDPOINTS.user.add, async (req) => {
