@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { rowAction, rowWith } from '../support/grid-rows.ts';
 import {
   yyPartner,
@@ -19,12 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => env?.close());
 
-const open = async (path: string, user = 'yunying') => {
-  const page = await env.newPage();
-  await login(page, env.url, user, '123456', `/user/login?redirect=${encodeURIComponent(path)}`);
-  await page.waitForURL(`${env.url}${path}`);
-  return page;
-};
+const open = (path: string, user = 'yunying') => openAs(env, path, user);
 const png = (n: number) => ({
   name: `photo${n}.png`,
   mimeType: 'image/png',

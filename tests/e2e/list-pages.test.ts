@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 
 /** Two more list screens on the same ListPage: 职务管理 and 日志管理. */
 let env: BrowserEnv;
@@ -11,12 +11,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => env?.close());
 
-const open = async (path: string) => {
-  const page = await env.newPage();
-  await login(page, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(path)}`);
-  await page.waitForURL(`${env.url}${path}`);
-  return page;
-};
+const open = (path: string) => openAs(env, path);
 
 const rowWith = (page: Page, colId: string, text: string) =>
   page.locator('.ag-row', {

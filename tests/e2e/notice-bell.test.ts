@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { WEB_DIR, login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { login, secondInstance, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 
 /**
  * Two browsers on two server instances sharing one database: an announcement released from the
@@ -15,9 +13,7 @@ let second: FastifyInstance;
 let secondUrl: string;
 beforeAll(async () => {
   env = await startBrowserEnv();
-  const config = loadConfig({}, { logLevel: 'silent', webDir: WEB_DIR });
-  second = await buildApp({ config, database: env.database, logger: false });
-  secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+  ({ app: second, url: secondUrl } = await secondInstance(env));
 }, 120_000);
 afterAll(async () => {
   await second?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import {
   yyImages,
   yyPlatformConfig,
@@ -20,12 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => env?.close());
 
-const open = async (path: string, user = 'yunying') => {
-  const page = await env.newPage();
-  await login(page, env.url, user, '123456', `/user/login?redirect=${encodeURIComponent(path)}`);
-  await page.waitForURL(`${env.url}${path}`);
-  return page;
-};
+const open = (path: string, user = 'yunying') => openAs(env, path, user);
 const rowWith = (page: Page, colId: string, text: string) =>
   page.locator('.ag-row', {
     has: page.locator(`[col-id="${colId}"]`, { hasText: new RegExp(`^${text}$`) }),

@@ -91,6 +91,21 @@ export async function login(
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/** A new page signed in as `user` (password 123456) that has landed on `path`. */
+export async function openAs(env: BrowserEnv, path: string, user = 'admin'): Promise<Page> {
+  const page = await env.newPage();
+  await login(page, env.url, user, '123456', `/user/login?redirect=${encodeURIComponent(path)}`);
+  await page.waitForURL(`${env.url}${path}`);
+  return page;
+}
+
+/** A second server instance on the browser env's database (realtime fan-out across instances). */
+export async function secondInstance(env: BrowserEnv): Promise<{ app: FastifyInstance; url: string }> {
+  const config = loadConfig({}, { logLevel: 'silent', webDir: WEB_DIR });
+  const app = await buildApp({ config, database: env.database, logger: false });
+  return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
 /** How many of a page's last events a failing test prints. */
 const TRAIL = 40;
 
