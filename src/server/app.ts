@@ -28,6 +28,8 @@ import commandLogRoutes from './routes/sys/command-log.ts';
 import departTreeReadRoutes from './routes/sys/depart/tree.ts';
 import departCrudRoutes from './routes/sys/depart/crud.ts';
 import departUserRoutes from './routes/sys/depart/users.ts';
+import departPermissionRoutes from './routes/sys/depart/permission.ts';
+import departRoleRoutes from './routes/sys/depart/roles.ts';
 import loginRoutes from './routes/sys/login.ts';
 import smsRoutes from './routes/sys/sms.ts';
 import permissionRoutes from './routes/sys/permission.ts';
@@ -124,6 +126,8 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(departTreeReadRoutes);
   await app.register(departCrudRoutes);
   await app.register(departUserRoutes);
+  await app.register(departPermissionRoutes);
+  await app.register(departRoleRoutes);
   await app.register(homeStatsRoutes);
 }
 

@@ -134,4 +134,41 @@ export const ENDPOINTS = {
     /** the realtime-grid socket */
     grid: e('GET', '/vxeSocket/:userId/:pageId', AUTHENTICATED),
   },
+  /** department permissions and department roles (src/shared/depart-role.ts) */
+  departRole: {
+    /** the permission ids granted to a department */
+    queryDepartPermission: e('GET', '/sys/permission/queryDepartPermission', PERM.depart.list),
+    /** `{departId, permissionIds, lastpermissionIds}`: the difference is saved */
+    saveDepartPermission: e('POST', '/sys/permission/saveDepartPermission', PERM.depart.authorize),
+    /**
+     * ours: `{treeList, ids}` of what the caller may hand out to a department (the permissions the
+     * caller holds; an administrator holds them all), the tree of the 部门权限 tab
+     */
+    grantableTree: e('GET', '/sys/sysDepartPermission/grantableTree', PERM.depart.list),
+    /** `{treeList, ids}`: the department's own permissions as a tree (what its roles may get) */
+    queryTreeListForDeptRole: e('GET', '/sys/sysDepartPermission/queryTreeListForDeptRole', PERM.depart.list),
+    queryDeptRolePermission: e('GET', '/sys/sysDepartPermission/queryDeptRolePermission', PERM.depart.list),
+    saveDeptRolePermission: e(
+      'POST',
+      '/sys/sysDepartPermission/saveDeptRolePermission',
+      PERM.depart.authorize,
+    ),
+    list: e('GET', '/sys/sysDepartRole/list', PERM.depart.list),
+    queryById: e('GET', '/sys/sysDepartRole/queryById', PERM.depart.list),
+    add: e('POST', '/sys/sysDepartRole/add', PERM.depart.edit),
+    edit: e('PUT', '/sys/sysDepartRole/edit', PERM.depart.edit, ['POST']),
+    delete: e('DELETE', '/sys/sysDepartRole/delete', PERM.depart.edit),
+    deleteBatch: e('DELETE', '/sys/sysDepartRole/deleteBatch', PERM.depart.edit),
+    /** the roles of a department (`departId`) */
+    getDeptRoleList: e('GET', '/sys/sysDepartRole/getDeptRoleList', PERM.depart.list),
+    /** one user's department roles: `{userId, newRoleId:"a,b", oldRoleId:"a"}` */
+    deptRoleUserAdd: e('POST', '/sys/sysDepartRole/deptRoleUserAdd', PERM.depart.edit),
+    getDeptRoleByUserId: e('GET', '/sys/sysDepartRole/getDeptRoleByUserId', PERM.depart.list),
+    /** ours (JeecgBoot edits membership per user only): a role's members, paged */
+    userList: e('GET', '/sys/sysDepartRole/userList', PERM.depart.list),
+    /** ours: `{roleId, userIds:[…]}` adds members (users of the role's department only) */
+    addUsers: e('POST', '/sys/sysDepartRole/addUsers', PERM.depart.edit),
+    /** ours: `roleId`, `userIds` (comma list) takes members out */
+    removeUsers: e('DELETE', '/sys/sysDepartRole/removeUsers', PERM.depart.edit),
+  },
 } as const;

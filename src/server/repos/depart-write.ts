@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { deleteDepartAuth } from './depart-roles.ts';
 import type { Db } from '../db/client.ts';
 import { sysDepart, sysUser, sysUserDepart } from '../db/schema/index.ts';
 import { BizError } from '../lib/result.ts';
@@ -94,6 +95,7 @@ export async function deleteDeparts(db: Db, ids: string[]): Promise<void> {
   }
   await db.transaction(async (tx) => {
     await tx.delete(sysUserDepart).where(inArray(sysUserDepart.depId, ids));
+    await deleteDepartAuth(tx, ids);
     await tx.delete(sysDepart).where(inArray(sysDepart.id, ids));
   });
 }

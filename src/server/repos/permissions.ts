@@ -1,16 +1,38 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { sysPermission, sysRolePermission, sysUserRole } from '../db/schema/index.ts';
+import {
+  sysDepartRolePermission,
+  sysDepartRoleUser,
+  sysPermission,
+  sysRolePermission,
+  sysUserRole,
+} from '../db/schema/index.ts';
 
 export type PermissionRow = typeof sysPermission.$inferSelect;
 
-/** Every non-deleted sys_permission row granted to the user through roles, by sort_no. */
+/**
+ * Ids of the permissions granted to a user: through their roles, and through their department
+ * roles (JeecgBoot's `queryByUser` unions both).
+ */
+export function grantedPermissionIds(db: Db, userId: string) {
+  return union(
+    db
+      .select({ id: sysRolePermission.permissionId })
+      .from(sysRolePermission)
+      .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+      .where(eq(sysUserRole.userId, userId)),
+    db
+      .select({ id: sysDepartRolePermission.permissionId })
+      .from(sysDepartRolePermission)
+      .innerJoin(sysDepartRoleUser, eq(sysDepartRoleUser.droleId, sysDepartRolePermission.roleId))
+      .where(eq(sysDepartRoleUser.userId, userId)),
+  );
+}
+
+/** Every non-deleted sys_permission row granted to the user (roles and department roles), by sort_no. */
 export async function grantedPermissionRows(db: Db, userId: string): Promise<PermissionRow[]> {
-  const granted = db
-    .selectDistinct({ id: sysRolePermission.permissionId })
-    .from(sysRolePermission)
-    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
-    .where(eq(sysUserRole.userId, userId));
+  const granted = grantedPermissionIds(db, userId);
   return db
     .select()
     .from(sysPermission)
@@ -27,16 +49,14 @@ export async function allButtonRows(db: Db): Promise<PermissionRow[]> {
     .orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
 }
 
-/** Permission codes a user holds: perms of enabled button rows granted through roles. */
+/** Permission codes a user holds: perms of enabled button rows granted through roles or department roles. */
 export async function userPermissionCodes(db: Db, userId: string): Promise<Set<string>> {
   const rows = await db
     .selectDistinct({ perms: sysPermission.perms })
     .from(sysPermission)
-    .innerJoin(sysRolePermission, eq(sysRolePermission.permissionId, sysPermission.id))
-    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
     .where(
       and(
-        eq(sysUserRole.userId, userId),
+        inArray(sysPermission.id, grantedPermissionIds(db, userId)),
         eq(sysPermission.delFlag, 0),
         eq(sysPermission.menuType, 2),
         ne(sysPermission.status, '0'),

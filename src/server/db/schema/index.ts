@@ -8,3 +8,4 @@ export * from './files.ts';
 export * from './yy-operations.ts';
 export * from './yy-catalogue.ts';
 export * from './messaging.ts';
+export * from './depart-roles.ts';

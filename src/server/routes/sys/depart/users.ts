@@ -11,6 +11,7 @@ import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { newId } from '../../../lib/ids.ts';
 import { departSubtreeIds } from '../../../repos/departs.ts';
 import { findDepart } from '../../../repos/depart-write.ts';
+import { leaveDepartRoles } from '../../../repos/depart-roles.ts';
 import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
 import { USER_LIST } from '../../../repos/users.ts';
 
@@ -82,9 +83,13 @@ export default async function departUserRoutes(app: FastifyInstance) {
 
   const remove = async (depId: string | undefined, userIds: string[]) => {
     const depart = await existing(depId);
-    await db
-      .delete(sysUserDepart)
-      .where(and(eq(sysUserDepart.depId, depart.id), inArray(sysUserDepart.userId, userIds)));
+    // leaving a department is leaving its department roles too
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(sysUserDepart)
+        .where(and(eq(sysUserDepart.depId, depart.id), inArray(sysUserDepart.userId, userIds)));
+      await leaveDepartRoles(tx, depart.id, userIds);
+    });
     return okMessage('删除成功!');
   };
 
