@@ -8,6 +8,7 @@ import { sysLog, sysLoginAttempt, sysQuartzJobLog, sysUserToken, sysVerifyCode }
 import { newId } from '../lib/ids.ts';
 import { formatDateTime } from '../lib/time.ts';
 import type { JobContext, JobRegistry } from './registry.ts';
+import { failRunsStartedBefore } from './stale-runs.ts';
 
 export const BUILTIN_JOBS = {
   sample: 'org.jeecg.modules.quartz.job.SampleJob',
@@ -17,7 +18,13 @@ export const BUILTIN_JOBS = {
 } as const;
 
 /** How many days housekeeping keeps each kind of record unless the parameter says otherwise. */
-export const RETENTION_DEFAULTS = { logDays: 180, jobLogDays: 30, loginAttemptDays: 7 } as const;
+export const RETENTION_DEFAULTS = {
+  logDays: 180,
+  jobLogDays: 30,
+  loginAttemptDays: 7,
+  /** hours after which a run still 执行中 is taken for interrupted (its process died) */
+  staleRunHours: 24,
+} as const;
 type Retention = Record<keyof typeof RETENTION_DEFAULTS, number>;
 
 /**
@@ -95,7 +102,7 @@ export function registerBuiltinJobs(registry: JobRegistry): JobRegistry {
     .register({
       className: BUILTIN_JOBS.housekeeping,
       title: '清理：过期令牌与验证码、旧的登录尝试、日志和任务执行记录',
-      parameter: '保留天数，如 logDays=180,jobLogDays=30,loginAttemptDays=7',
+      parameter: '保留天数，如 logDays=180,jobLogDays=30,loginAttemptDays=7,staleRunHours=24',
       async run(ctx) {
         const keep = parseRetention(ctx.parameter);
         const now = Date.now();
@@ -117,6 +124,8 @@ export function registerBuiltinJobs(registry: JobRegistry): JobRegistry {
           .delete(sysLog)
           .where(lt(sysLog.createTime, before(keep.logDays)))
           .returning({ id: sysLog.id });
+        // runs whose process died stay 执行中 unless marked: after staleRunHours they are failed
+        const interrupted = await failRunsStartedBefore(db, new Date(now - keep.staleRunHours * 3_600_000));
         const runs = await db
           .delete(sysQuartzJobLog)
           .where(
@@ -128,7 +137,8 @@ export function registerBuiltinJobs(registry: JobRegistry): JobRegistry {
           .returning({ id: sysQuartzJobLog.id });
         return (
           `清理过期令牌 ${tokens.length} 个、验证码 ${codes.length} 个、登录尝试 ${attempts.length} 条、` +
-          `日志 ${logs.length} 条（保留 ${keep.logDays} 天）、任务执行记录 ${runs.length} 条（保留 ${keep.jobLogDays} 天）`
+          `日志 ${logs.length} 条（保留 ${keep.logDays} 天）、任务执行记录 ${runs.length} 条（保留 ${keep.jobLogDays} 天）` +
+          (interrupted ? `，标记中断的执行 ${interrupted} 条` : '')
         );
       },
     });

@@ -22,6 +22,7 @@ import { newId } from '../lib/ids.ts';
 import type { NoticeHub } from '../lib/notice-hub.ts';
 import type { PgBus } from '../lib/pg-bus.ts';
 import type { JobRegistry } from './registry.ts';
+import { failRunsOfDeadProcesses } from './stale-runs.ts';
 
 /** Bus channel saying "the jobs changed: read them again". */
 export const SCHEDULER_CHANNEL = 'care_quartz';
@@ -72,6 +73,10 @@ export class Scheduler {
     if (!this.stopped) return;
     this.stopped = false;
     this.abort = new AbortController();
+    // runs left 执行中 by a process of this host that died in the middle of them
+    await failRunsOfDeadProcesses(this.o.db, this.instance).catch((e: unknown) =>
+      this.o.log.error({ err: e }, 'scheduler: interrupted runs not marked'),
+    );
     this.unsubscribe = await this.o.bus.subscribe(SCHEDULER_CHANNEL, () => void this.resync());
     await this.resync();
     this.resyncTimer = setInterval(() => void this.resync(), this.o.resyncMs ?? 60_000);

@@ -57,6 +57,11 @@ export interface ServerResource {
   hooks?: {
     /** refuse (throw BizError) or adjust a write before it is made */
     beforeSave?(ctx: WriteContext): Promise<void> | void;
+    /**
+     * a rule of one imported row that needs the running app (a job's handler registered): the
+     * refusal's message, reported as the row's error, or undefined
+     */
+    importRow?(app: FastifyInstance, data: Record<string, unknown>): string | undefined;
     /** refuse a delete (throw BizError) */
     beforeDelete?(ctx: { db: Db; ids: string[]; user: UserRow }): Promise<void> | void;
   };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CRON_MSG, isQuartzCron } from '../../shared/cron.ts';
@@ -28,10 +28,15 @@ async function jobOf(req: FastifyRequest<{ Querystring: Q }>) {
   return job;
 }
 
-/** Refuse a class name no handler is registered for (JeecgBoot: the class is not found). */
-function assertHandler(req: FastifyRequest, className: unknown) {
+/** The refusal of a class name no handler is registered for (JeecgBoot: the class is not found). */
+function unknownHandler(app: FastifyInstance, className: unknown): string | undefined {
   const name = typeof className === 'string' ? className.trim() : '';
-  if (name && !req.server.jobs.has(name)) throw new BizError(JOB_MSG.unknownClass(name));
+  return name && !app.jobs.has(name) ? JOB_MSG.unknownClass(name) : undefined;
+}
+
+function assertHandler(req: FastifyRequest, className: unknown) {
+  const refused = unknownHandler(req.server, className);
+  if (refused) throw new BizError(refused);
 }
 
 /**
@@ -62,6 +67,8 @@ export const quartzJobServer: ServerResource = {
       // an imported job reaches the schedulers when its transaction commits
       if (op === 'add') await db.execute(sql`select pg_notify(${SCHEDULER_CHANNEL}, '{}')`);
     },
+    // an imported job must name a handler, as an added one (a row naming none is refused)
+    importRow: (app, data) => unknownHandler(app, data.jobClassName),
     async beforeDelete({ db, ids }) {
       await db.delete(sysQuartzJobLog).where(inArray(sysQuartzJobLog.jobId, ids));
     },

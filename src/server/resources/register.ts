@@ -232,7 +232,12 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
           ...(f.required ? { required: true } : {}),
           ...(typeof f.import === 'object' && f.import.aliases ? { aliases: f.import.aliases } : {}),
         })),
-        schema: resource.addSchema as never,
+        schema: (sr.hooks?.importRow
+          ? resource.addSchema.superRefine((data, ctx) => {
+              const refused = sr.hooks!.importRow!(app, data);
+              if (refused) ctx.addIssue({ code: 'custom', message: refused });
+            })
+          : resource.addSchema) as never,
         unique: importUniques,
         async insert(tx, rows) {
           for (const data of rows) {

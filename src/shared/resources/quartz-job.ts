@@ -24,6 +24,8 @@ export const JOB_MSG = {
   classTaken: '该定时任务类名已存在',
   /** no handler of that class name is registered on the server */
   unknownClass: (name: string) => `后台找不到该类名：${name}`,
+  /** a run left 执行中 by a server process that stopped (or was killed) in the middle of it */
+  interrupted: '执行中断：执行该任务的服务进程已退出，未记录结果',
 } as const;
 
 export const QUARTZ_JOB = defineResource({
