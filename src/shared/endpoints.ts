@@ -48,8 +48,27 @@ export const ENDPOINTS = {
     queryUserComponentData: e('GET', '/sys/user/queryUserComponentData', PERM.user.select),
     getMultiUser: e('GET', '/sys/user/getMultiUser', PERM.user.select),
   },
+  /**
+   * roles beyond their generated family (src/shared/resources/role.ts): the role picker of the user
+   * form, the code check, the role's users and its grants
+   */
   role: {
+    /** every role (the user form's role picker) */
     queryall: e('GET', '/sys/role/queryall', PERM.user.list),
+    /** whether a role code is free (`id`: the role being edited) */
+    checkRoleCode: e('GET', '/sys/role/checkRoleCode', PERM.role.list),
+    /** the authorisation tree: every menu and button as TreeModel nodes, `{treeList, ids}` */
+    queryTreeList: e('GET', '/sys/role/queryTreeList', PERM.role.authorize),
+    /** the permission ids granted to `?roleId=` */
+    queryRolePermission: e('GET', '/sys/permission/queryRolePermission', PERM.role.authorize),
+    /** `{roleId, permissionIds, lastpermissionIds}`: only the difference of the two lists is saved */
+    saveRolePermission: e('POST', '/sys/permission/saveRolePermission', PERM.role.authorize),
+    /** the users of `?roleId=` (paged; `username`, `realname` filter) */
+    userRoleList: e('GET', '/sys/user/userRoleList', PERM.role.list),
+    /** `{roleId, userIdList}`: users (ids or usernames) join the role */
+    addSysUserRole: e('POST', '/sys/user/addSysUserRole', PERM.role.edit),
+    deleteUserRole: e('DELETE', '/sys/user/deleteUserRole', PERM.role.edit),
+    deleteUserRoleBatch: e('DELETE', '/sys/user/deleteUserRoleBatch', PERM.role.edit),
   },
   depart: {
     queryIdTree: e('GET', '/sys/sysDepart/queryIdTree', PERM.user.list),

@@ -23,6 +23,7 @@ import { announcementServer } from './announcement.ts';
 import { quartzJobServer } from './quartz-job.ts';
 import { ossFileServer } from './oss-file.ts';
 import { messageTemplateServer } from './message-template.ts';
+import { roleServer } from './role.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -46,6 +47,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   job: quartzJobServer,
   ossFile: ossFileServer,
   messageTemplate: messageTemplateServer,
+  role: roleServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

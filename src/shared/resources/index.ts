@@ -21,6 +21,7 @@ import { ANNOUNCEMENT } from './announcement.ts';
 import { QUARTZ_JOB } from './quartz-job.ts';
 import { OSS_FILE } from './oss-file.ts';
 import { MESSAGE_TEMPLATE } from './message-template.ts';
+import { ROLE } from './role.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -44,6 +45,7 @@ export const RESOURCES = [
   QUARTZ_JOB,
   OSS_FILE,
   MESSAGE_TEMPLATE,
+  ROLE,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

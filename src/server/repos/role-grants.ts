@@ -1,0 +1,85 @@
+/**
+ * Role grants (sys_role_permission) and the grant limit: nobody hands out a permission they do not
+ * hold. Members of the `admin` role hold every permission (also rows created after their grants);
+ * anyone else holds the rows granted to their roles, and a button whose codes they all hold through
+ * another row (the same right under another menu).
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sysPermission, sysRole, sysRolePermission, sysUserRole } from '../db/schema/index.ts';
+import { ADMIN_ROLE_CODE } from '../../shared/role.ts';
+import type { PermissionRow } from './permissions.ts';
+
+/** What the grant limit looks at of a permission row. */
+type Grantable = Pick<PermissionRow, 'id' | 'menuType' | 'perms'>;
+
+/** Whether the user may grant a permission row (the grant limit). */
+export type GrantCheck = (row: Grantable) => boolean;
+
+const codesOf = (perms: string | null) =>
+  (perms ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/** The grant limit of a user: `codes` are the permission codes of their session. */
+export async function grantCheck(db: Db, userId: string, codes: ReadonlySet<string>): Promise<GrantCheck> {
+  const roles = await db
+    .select({ id: sysRole.id, code: sysRole.roleCode })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(eq(sysUserRole.userId, userId));
+  if (roles.some((r) => r.code === ADMIN_ROLE_CODE)) return () => true;
+  const held = roles.length
+    ? await db
+        .selectDistinct({ id: sysRolePermission.permissionId })
+        .from(sysRolePermission)
+        .where(
+          inArray(
+            sysRolePermission.roleId,
+            roles.map((r) => r.id),
+          ),
+        )
+    : [];
+  const ids = new Set(held.map((r) => r.id));
+  return (row) => {
+    if (ids.has(row.id)) return true;
+    const rowCodes = codesOf(row.perms);
+    return row.menuType === 2 && rowCodes.length > 0 && rowCodes.every((c) => codes.has(c));
+  };
+}
+
+/** The live permission rows among `ids` (menus and buttons, del_flag 0). */
+export async function livePermissions(db: Db, ids: readonly string[]): Promise<PermissionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(sysPermission)
+    .where(and(inArray(sysPermission.id, [...ids]), eq(sysPermission.delFlag, 0)));
+}
+
+/** Every live permission row, menus and buttons, by sort_no (the authorisation tree). */
+export async function allPermissions(db: Db): Promise<PermissionRow[]> {
+  return db
+    .select()
+    .from(sysPermission)
+    .where(eq(sysPermission.delFlag, 0))
+    .orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
+}
+
+/** The permission ids granted to a role whose rows are live. */
+export async function rolePermissionIds(db: Db, roleId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: sysRolePermission.permissionId })
+    .from(sysRolePermission)
+    .innerJoin(sysPermission, eq(sysPermission.id, sysRolePermission.permissionId))
+    .where(and(eq(sysRolePermission.roleId, roleId), eq(sysPermission.delFlag, 0)))
+    .orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
+  return rows.map((r) => r.id);
+}
+
+/** The rows of a role's grants the grant limit refuses (what a new member would gain beyond the caller). */
+export async function ungrantableOfRole(db: Db, roleId: string, may: GrantCheck): Promise<PermissionRow[]> {
+  const rows = await livePermissions(db, await rolePermissionIds(db, roleId));
+  return rows.filter((r) => !may(r));
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { z } from 'zod';
+import { sysUser, sysUserRole } from '../../../db/schema/index.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { ROLE_MSG } from '../../../../shared/role.ts';
+import { route } from '../../../lib/route.ts';
+import { BizError, bare, okMessage } from '../../../lib/result.ts';
+import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
+import { newId } from '../../../lib/ids.ts';
+import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
+import { USER_LIST } from '../../../repos/users.ts';
+import { grantCheck, ungrantableOfRole } from '../../../repos/role-grants.ts';
+import { caller } from '../../../plugins/auth.ts';
+import { existingRole, label } from './grants.ts';
+
+type Q = Record<string, string | string[] | undefined>;
+
+const userRef = z.string().trim().min(1).max(100);
+const addUsersSchema = z.object({
+  roleId: z.string({ error: ROLE_MSG.chooseRole }).trim().min(1, ROLE_MSG.chooseRole),
+  userIdList: z.array(userRef, { error: ROLE_MSG.chooseUsers }).min(1, ROLE_MSG.chooseUsers).max(1000),
+});
+
+/**
+ * The users of a role (jeecg-api.md §6.1): the list (paged, `username` / `realname` filters),
+ * adding users (each named by id or username; the caller must hold every right of the role, since
+ * its new members gain them) and taking them out.
+ */
+export default async function roleUserRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const tz = app.config.timezone;
+
+  route<{ Querystring: Q }>(app, ENDPOINTS.role.userRoleList, async (req) => {
+    const role = await existingRole(db, oneParam(req.query, 'roleId'));
+    const username = oneParam(req.query, 'username');
+    const realname = oneParam(req.query, 'realname');
+    const query = {
+      pageNo: oneParam(req.query, 'pageNo'),
+      pageSize: oneParam(req.query, 'pageSize'),
+      ...(username ? { username: `*${username}*` } : {}),
+      ...(realname ? { realname: `*${realname}*` } : {}),
+    };
+    const inRole = inArray(
+      sysUser.id,
+      db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, role.id)),
+    );
+    return bare(
+      await listEntities(db, USER_LIST, query, tz, { where: and(entityWhere(USER_LIST, query, tz), inRole) }),
+    );
+  });
+
+  route(app, ENDPOINTS.role.addSysUserRole, async (req) => {
+    const b = parseWith(addUsersSchema, req.body);
+    const role = await existingRole(db, b.roleId);
+    const refs = [...new Set(b.userIdList)];
+    const found = await db
+      .select({ id: sysUser.id, username: sysUser.username })
+      .from(sysUser)
+      .where(and(or(inArray(sysUser.id, refs), inArray(sysUser.username, refs)), eq(sysUser.delFlag, 0)));
+    const missing = refs.filter((r) => !found.some((u) => u.id === r || u.username === r));
+    if (missing.length) throw new BizError(ROLE_MSG.unknownUser(missing));
+    const me = caller(req);
+    const beyond = await ungrantableOfRole(db, role.id, await grantCheck(db, me.user.id, me.perms));
+    if (beyond.length) throw new BizError(ROLE_MSG.roleGrantLimit(role.roleName, beyond.map(label)));
+    await db
+      .insert(sysUserRole)
+      .values(found.map((u) => ({ id: newId(), userId: u.id, roleId: role.id })))
+      .onConflictDoNothing();
+    return okMessage(ROLE_MSG.usersAdded);
+  });
+
+  const remove = async (roleId: string | undefined, userIds: string[]) => {
+    const role = await existingRole(db, roleId);
+    await db
+      .delete(sysUserRole)
+      .where(and(eq(sysUserRole.roleId, role.id), inArray(sysUserRole.userId, userIds)));
+    return okMessage(ROLE_MSG.usersRemoved);
+  };
+
+  route<{ Querystring: Q }>(app, ENDPOINTS.role.deleteUserRole, async (req) =>
+    remove(oneParam(req.query, 'roleId'), requiredIds(req.query.userId)),
+  );
+  route<{ Querystring: Q }>(app, ENDPOINTS.role.deleteUserRoleBatch, async (req) =>
+    remove(oneParam(req.query, 'roleId'), requiredIds(req.query.userIds)),
+  );
+}
