@@ -62,6 +62,13 @@ import recycleList from './recycle/list.ts';
 import recycleRestore from './recycle/restore.ts';
 import recyclePurge from './recycle/purge.ts';
 import userAssignRole from './user/assign-role.ts';
+import roleAddUsers from './role/add-users.ts';
+import roleAuthorize from './role/authorize.ts';
+import roleGrant from './role/grant.ts';
+import roleRemoveUsers from './role/remove-users.ts';
+import roleRevoke from './role/revoke.ts';
+import roleSavePermissions from './role/save-permissions.ts';
+import roleUsers from './role/users.ts';
 import partnerApprove from './partner/approve.ts';
 import partnerStatus from './partner/status.ts';
 import projectPrice from './project/price.ts';
@@ -138,6 +145,13 @@ export const COMMANDS: CommandDefinition[] = [
   recycleRestore,
   recyclePurge,
   userAssignRole,
+  roleUsers,
+  roleAddUsers,
+  roleRemoveUsers,
+  roleAuthorize,
+  roleSavePermissions,
+  roleGrant,
+  roleRevoke,
   partnerApprove,
   partnerStatus,
   projectPrice,

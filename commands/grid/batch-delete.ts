@@ -1,4 +1,6 @@
 import { defineCommand } from '../core/define-command.ts';
+import { z } from 'zod';
+import type { CommandContext } from '../core/types.ts';
 import { idsTarget, requireTargets } from './targets.ts';
 
 /** What differs between the list pages' delete commands; the rest is the same command. */
@@ -16,11 +18,15 @@ export interface BatchDeleteSpec {
   queryKey: readonly unknown[];
   /** when given, the message adds the count: `删除成功! 共 3 个字典` */
   unit?: string;
+  /** further permissions the command needs (the list `resolve` reads) */
+  requires?: readonly string[];
+  /** the ids of the targets as given (e.g. codes looked up in the list); default: they are ids */
+  resolve?(ctx: CommandContext, targets: string[]): Promise<Array<{ id: string; label: string }>>;
 }
 
 /**
  * The 批量删除 / 删除 command of a list page: targets from arguments, pipe or grid selection,
- * confirmed, one batch call.
+ * confirmed, one batch call (all or nothing); `--dry-run` lists what would be deleted.
  */
 export function batchDeleteCommand(spec: BatchDeleteSpec) {
   return defineCommand({
@@ -30,6 +36,7 @@ export function batchDeleteCommand(spec: BatchDeleteSpec) {
     aliases: spec.aliases,
     keywords: spec.keywords,
     permission: spec.permission,
+    ...(spec.requires ? { requires: spec.requires } : {}),
     dangerous: true,
     confirm: '是否删除选中数据?',
     menus: [
@@ -37,8 +44,21 @@ export function batchDeleteCommand(spec: BatchDeleteSpec) {
       { menu: `${spec.domain}.row`, group: '9_danger', order: 1, label: '删除' },
     ],
     ...idsTarget,
-    async run(ctx, { ids }) {
-      const targets = requireTargets(ctx, ids);
+    args: idsTarget.args.extend({
+      dryRun: z.boolean().optional().describe('只列出将要删除的数据，不执行'),
+    }),
+    async run(ctx, { ids, dryRun }) {
+      const given = requireTargets(ctx, ids);
+      const found = spec.resolve ? await spec.resolve(ctx, given) : given.map((id) => ({ id, label: id }));
+      const targets = found.map((f) => f.id);
+      if (dryRun)
+        return {
+          message: `演练：将删除 ${targets.length} 个${spec.unit ?? '记录'}（未执行）`,
+          table: {
+            columns: [{ key: 'target', title: '对象' }],
+            rows: found.map((f) => ({ target: f.label })),
+          },
+        };
       const answer = await ctx.api.delete<string>(spec.url, { ids: targets.join(',') });
       const message = String(answer ?? '删除成功');
       return {

@@ -255,6 +255,19 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         url: ep.deleteBatch.path,
         queryKey: r.queryKey,
         ...(decl.commands?.unit ? { unit: decl.commands.unit } : {}),
+        // targets named by the reference field (`role delete kefu_lead`) are looked up first
+        ...(refField
+          ? {
+              requires: [ep.list.permission as string],
+              resolve: async (ctx: CommandContext, targets: string[]) =>
+                Promise.all(
+                  targets.map(async (t) => {
+                    const row = await findByRef(ctx, r, t);
+                    return { id: row.id, label: String(row[refField.key] ?? t) };
+                  }),
+                ),
+            }
+          : {}),
       }) as CommandDefinition,
     );
 

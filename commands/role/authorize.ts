@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineCommand } from '../core/define-command.ts';
+import { PERM } from '../../src/shared/permissions.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { invoke } from '../../src/shared/contracts.ts';
+import { requireTargets } from '../grid/targets.ts';
+import { PERMISSION_COLUMNS, findRole, permissionNodes, permissionRow } from './targets.ts';
+
+/**
+ * `role authorize <role>`: on screen the 授权 drawer (the permission tree to check); in the terminal
+ * the role's permissions as a table (change them with `role grant` / `role revoke`).
+ */
+export default defineCommand({
+  id: 'role.authorize',
+  title: '授权',
+  category: '角色管理',
+  aliases: ['authorize role', 'role permissions'],
+  keywords: ['授权', '权限', '菜单权限', '角色权限'],
+  permission: PERM.role.authorize,
+  requires: [PERM.role.list],
+  menus: [{ menu: 'role.row', group: '2_users', order: 2, label: '授权' }],
+  args: z.object({
+    role: z.string().optional().describe('角色编码或id；默认表格选中行'),
+  }),
+  positional: ['role'],
+  async run(ctx, { role }) {
+    const [target] = requireTargets(ctx, role);
+    const found = await findRole(ctx, target!);
+    if (ctx.open) return void (await ctx.open('role.authorize', { role: found }));
+    const [nodes, granted] = await Promise.all([
+      permissionNodes(ctx),
+      invoke<string[]>(ctx.api, ENDPOINTS.role.queryRolePermission, { roleId: found.id }),
+    ]);
+    const held = new Set(granted);
+    const rows = nodes.filter((n) => held.has(n.key)).map(permissionRow);
+    return {
+      message: `${found.roleName}（${found.roleCode}）共 ${rows.length} 项权限`,
+      table: { columns: PERMISSION_COLUMNS, rows },
+      records: rows,
+    };
+  },
+});
