@@ -1,14 +1,14 @@
 /**
  * Role grants (sys_role_permission) and the grant limit: nobody hands out a permission they do not
  * hold. Members of the `admin` role hold every permission (also rows created after their grants);
- * anyone else holds the rows granted to their roles, and a button whose codes they all hold through
- * another row (the same right under another menu).
+ * anyone else holds the rows granted to their roles and department roles, and a button whose codes
+ * they all hold through another row (the same right under another menu).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysPermission, sysRole, sysRolePermission, sysUserRole } from '../db/schema/index.ts';
 import { ADMIN_ROLE_CODE } from '../../shared/role.ts';
-import type { PermissionRow } from './permissions.ts';
+import { grantedPermissionIds, type PermissionRow } from './permissions.ts';
 
 /** What the grant limit looks at of a permission row. */
 type Grantable = Pick<PermissionRow, 'id' | 'menuType' | 'perms'>;
@@ -25,22 +25,12 @@ const codesOf = (perms: string | null) =>
 /** The grant limit of a user: `codes` are the permission codes of their session. */
 export async function grantCheck(db: Db, userId: string, codes: ReadonlySet<string>): Promise<GrantCheck> {
   const roles = await db
-    .select({ id: sysRole.id, code: sysRole.roleCode })
+    .select({ code: sysRole.roleCode })
     .from(sysUserRole)
     .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
     .where(eq(sysUserRole.userId, userId));
   if (roles.some((r) => r.code === ADMIN_ROLE_CODE)) return () => true;
-  const held = roles.length
-    ? await db
-        .selectDistinct({ id: sysRolePermission.permissionId })
-        .from(sysRolePermission)
-        .where(
-          inArray(
-            sysRolePermission.roleId,
-            roles.map((r) => r.id),
-          ),
-        )
-    : [];
+  const held = await grantedPermissionIds(db, userId);
   const ids = new Set(held.map((r) => r.id));
   return (row) => {
     if (ids.has(row.id)) return true;
