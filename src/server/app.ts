@@ -33,6 +33,8 @@ import departRoleRoutes from './routes/sys/depart/roles.ts';
 import loginRoutes from './routes/sys/login.ts';
 import smsRoutes from './routes/sys/sms.ts';
 import permissionRoutes from './routes/sys/permission.ts';
+import permissionAdminRoutes from './routes/sys/permission-admin.ts';
+import permissionRuleRoutes from './routes/sys/permission-rules.ts';
 import registerRoutes from './routes/sys/user/register.ts';
 import selfRoutes from './routes/sys/user/self.ts';
 import userReadRoutes from './routes/sys/user/read.ts';
@@ -44,6 +46,7 @@ import dictRoutes from './routes/sys/dict.ts';
 import dictLoadRoutes from './routes/sys/dict-load.ts';
 import dictReadRoutes from './routes/sys/dict-read.ts';
 import { TableAllowList } from './lib/table-allowlist.ts';
+import { DataRuleCache } from './lib/data-rules.ts';
 import orgLookupRoutes from './routes/sys/org-lookups.ts';
 import departTreeRoutes from './routes/sys/depart-tree.ts';
 import uploadRoutes from './routes/sys/common/upload.ts';
@@ -104,6 +107,8 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(smsRoutes);
   await app.register(registerRoutes);
   await app.register(permissionRoutes);
+  await app.register(permissionAdminRoutes);
+  await app.register(permissionRuleRoutes, { resources: opts.resources });
   await app.register(selfRoutes);
   await app.register(userReadRoutes);
   await app.register(userCrudRoutes);
@@ -153,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('realtime', new VxeHub(app.bus, app.log));
   app.decorate('cacheEpochs', new CacheEpochs(database));
   app.decorate('authCache', new AuthCache(database.db, app.cacheEpochs));
+  app.decorate('dataRules', new DataRuleCache(database.db, app.cacheEpochs));
   cacheDictItems(database.db, app.cacheEpochs);
   app.decorate('jobs', registerBuiltinJobs(new JobRegistry()));
   app.decorate(

@@ -70,6 +70,35 @@ export const ENDPOINTS = {
     deleteUserRole: e('DELETE', '/sys/user/deleteUserRole', PERM.role.edit),
     deleteUserRoleBatch: e('DELETE', '/sys/user/deleteUserRoleBatch', PERM.role.edit),
   },
+  /** 菜单管理: sys_permission rows (jeecg-api.md §4.3) */
+  permission: {
+    /** the whole tree (SysPermissionTree[]); `name` searches flat */
+    list: e('GET', '/sys/permission/list', PERM.permission.list),
+    queryById: e('GET', '/sys/permission/queryById', PERM.permission.list),
+    /** root menus only, children not filled */
+    getSystemMenuList: e('GET', '/sys/permission/getSystemMenuList', PERM.permission.list),
+    /** direct children of `parentId` */
+    getSystemSubmenu: e('GET', '/sys/permission/getSystemSubmenu', PERM.permission.list),
+    /** direct children of each of `parentIds` (comma list), by parent id */
+    getSystemSubmenuBatch: e('GET', '/sys/permission/getSystemSubmenuBatch', PERM.permission.list),
+    add: e('POST', '/sys/permission/add', PERM.permission.add),
+    edit: e('PUT', '/sys/permission/edit', PERM.permission.edit, ['POST']),
+    /** deletes the menu with its whole subtree, their data rules and grants */
+    delete: e('DELETE', '/sys/permission/delete', PERM.permission.delete),
+    deleteBatch: e('DELETE', '/sys/permission/deleteBatch', PERM.permission.delete),
+  },
+  /** data rules of a menu (jeecg-api.md §4.4) and their grant to a role */
+  dataRule: {
+    listByPermission: e('GET', '/sys/permission/getPermRuleListByPermId', PERM.permission.dataRule),
+    query: e('GET', '/sys/permission/queryPermissionRule', PERM.permission.dataRule),
+    add: e('POST', '/sys/permission/addPermissionRule', PERM.permission.dataRule),
+    edit: e('PUT', '/sys/permission/editPermissionRule', PERM.permission.dataRule, ['POST']),
+    delete: e('DELETE', '/sys/permission/deletePermissionRule', PERM.permission.dataRule),
+    /** the menu's rules and those the role holds (`drChecked`) */
+    roleRules: e('GET', '/sys/role/datarule/:permissionId/:roleId', PERM.role.authorize),
+    /** `{permissionId, roleId, dataRuleIds}`: the rules the role holds on the menu */
+    saveRoleRules: e('POST', '/sys/role/datarule', PERM.role.authorize),
+  },
   depart: {
     queryIdTree: e('GET', '/sys/sysDepart/queryIdTree', PERM.user.list),
     queryTreeTableList: e('GET', '/sys/sysDepart/queryTreeTableList', PERM.depart.list),

@@ -138,8 +138,11 @@ const LIKE_PATTERN: Partial<Record<SuperQueryRule, (escaped: string) => string>>
   left_like: (v) => `%${v}`,
 };
 
-/** One condition as SQL, or undefined for an item without field, rule or value (dropped). */
-function condition(fields: EntityFields, c: SuperQueryCondition, tz: string): SQL | undefined {
+/**
+ * One condition as SQL, or undefined for an item without field, rule or value (dropped). Also the
+ * condition of a data rule (lib/data-rules.ts): the same allow-list, typing and bound values.
+ */
+export function condition(fields: EntityFields, c: SuperQueryCondition, tz: string): SQL | undefined {
   if (isEmptyCondition(c)) return undefined;
   const field = String(c.field).trim();
   const name = field.replace(/_dictText$/, '');

@@ -14,6 +14,7 @@ import { listEntities } from '../lib/entity-list.ts';
 import { escapeLike, str } from '../lib/query-generator.ts';
 import { BizError, bare, ok } from '../lib/result.ts';
 import { route } from '../lib/route.ts';
+import { rowScope } from '../lib/row-scope.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
 type Q = Record<string, string | undefined>;
@@ -151,7 +152,10 @@ export const categoryServer: ServerResource = {
       const q = req.query;
       const everyLevel = !!(str(q.name) || str(q.code));
       const pid = str(q.pid) ?? ROOT_PID;
-      const where = and(gen.where(q, tz), everyLevel ? undefined : eq(sysCategory.pid, pid));
+      const where = and(
+        gen.where(q, tz, await rowScope(req, categoryServer)),
+        everyLevel ? undefined : eq(sysCategory.pid, pid),
+      );
       return bare(await listEntities(db, gen.list, q, tz, { where }));
     });
 

@@ -47,7 +47,10 @@ export interface ServerResource {
   resource: Resource;
   /** the Drizzle table; every declared field is a property of it, and it has an `id` */
   table: PgTable;
-  /** condition of every read, edit and delete (tenant, data rules, logical deletion) */
+  /**
+   * condition of every read, edit and delete that depends on no caller (logical deletion, an upload
+   * area); what depends on the caller (data rules, tenant) is `rowScope(req, sr)` of lib/row-scope.ts
+   */
   scope?: () => SQL | undefined;
   /**
    * the rows another resource's `ref` field may point at (e.g. active partners only; default every
@@ -86,8 +89,11 @@ export interface ServerResource {
 /** What registration derived, for extra routes, reports and tests. */
 export interface GeneratedResource {
   list: EntityList<PgTable, Record<string, unknown>>;
-  /** the WHERE of a list or export request: standard filters, super query and `listWhere` */
-  where(query: Query, tz: string): SQL | undefined;
+  /**
+   * the WHERE of a list or export request: standard filters, super query and `listWhere`, and the
+   * caller's row conditions (`rowScope` of lib/row-scope.ts: data rules, tenant)
+   */
+  where(query: Query, tz: string, rows?: readonly SQL[]): SQL | undefined;
   sheet: ExportSheet;
   toJson(row: Row, tz: string): Record<string, unknown>;
   findById(db: Db, id: string): Promise<Row | undefined>;
@@ -164,14 +170,20 @@ export function resourceColumns(sr: ServerResource): Record<string, PgColumn> {
   return out;
 }
 
-/** Derive list, sheet and JSON of a resource. */
-export function generate(sr: ServerResource): GeneratedResource {
-  const { decl, surfaces } = sr.resource;
+const fieldsOf = new WeakMap<ServerResource, EntityFields>();
+
+/**
+ * The filter and sort allow-list of a resource (its declared fields and `id`, wire key → column):
+ * the list, the super query and the data rules (lib/data-rules.ts) name columns only through it.
+ */
+export function resourceFields(sr: ServerResource): EntityFields {
+  const known = fieldsOf.get(sr);
+  if (known) return known;
   const columns = resourceColumns(sr);
   const fields: EntityFields = {
     id: { column: columns.id!, type: 'string' },
     ...Object.fromEntries(
-      decl.fields.map((f) => [
+      sr.resource.decl.fields.map((f) => [
         f.key,
         {
           column: columns[f.key]!,
@@ -182,6 +194,15 @@ export function generate(sr: ServerResource): GeneratedResource {
       ]),
     ),
   };
+  fieldsOf.set(sr, fields);
+  return fields;
+}
+
+/** Derive list, sheet and JSON of a resource. */
+export function generate(sr: ServerResource): GeneratedResource {
+  const { decl, surfaces } = sr.resource;
+  const columns = resourceColumns(sr);
+  const fields = resourceFields(sr);
   const toJson = (row: Row, tz: string) => {
     const out: Record<string, unknown> = { id: row.id };
     for (const f of decl.fields) {
@@ -246,8 +267,9 @@ export function generate(sr: ServerResource): GeneratedResource {
       .limit(1);
     return row as Row | undefined;
   };
-  const where = (query: Query, tz: string) => {
-    if (!areaFields.length) return entityWhere(list, query, tz, sr.listWhere?.(query, tz));
+  const where = (query: Query, tz: string, rows: readonly SQL[] = []) => {
+    if (!areaFields.length)
+      return entityWhere(list, query, tz, [...(sr.listWhere?.(query, tz) ?? []), ...rows]);
     // area parameters match whole divisions (areaConditions), not the plain text filter
     const rest = Object.fromEntries(
       Object.entries(query).filter(([k]) => !areaFields.some((f) => f.key === k)),
@@ -255,6 +277,7 @@ export function generate(sr: ServerResource): GeneratedResource {
     return entityWhere(list, rest, tz, [
       ...(sr.listWhere?.(query, tz) ?? []),
       ...areaConditions(areaFields, columns, query),
+      ...rows,
     ]);
   };
   return { list, where, sheet, toJson, findById };

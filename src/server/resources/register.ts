@@ -24,6 +24,7 @@ import { dictLookup } from '../repos/dicts.ts';
 import { fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
 import { routeOf } from '../lib/route.ts';
 import { childrenOf } from './children.ts';
+import { rowScope } from '../lib/row-scope.ts';
 
 import {
   generate,
@@ -119,12 +120,19 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     return rows.length;
   };
 
-  /** the list condition, when the server half adds its own (else the list's standard one) */
-  const whereOf = (query: Query) =>
-    sr.listWhere || decl.fields.some((f) => f.type === 'area') ? { where: gen.where(query, tz) } : {};
+  /**
+   * the list and export condition: the caller's row scope (data rules) and the server half's own
+   * conditions when there are any, else the list's standard one
+   */
+  const whereOf = async (req: FastifyRequest<{ Querystring: Query }>) => {
+    const rows = await rowScope(req, sr);
+    return rows.length || sr.listWhere || decl.fields.some((f) => f.type === 'area')
+      ? { where: gen.where(req.query, tz, rows) }
+      : {};
+  };
 
   const handlers: { [K in OverridableEndpoint]: ResourceHandler } = {
-    list: async (req) => bare(await listEntities(db, gen.list, req.query, tz, whereOf(req.query))),
+    list: async (req) => bare(await listEntities(db, gen.list, req.query, tz, await whereOf(req))),
 
     queryById: async (req) => {
       const id = oneParam(req.query, 'id');
@@ -194,7 +202,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     },
 
     exportXls: async (req, reply) =>
-      sendEntityExport(req, reply, db, gen.list, gen.sheet, { tz, ...whereOf(req.query) }),
+      sendEntityExport(req, reply, db, gen.list, gen.sheet, { tz, ...(await whereOf(req)) }),
   };
 
   // the endpoints of the declared operations, each behind its contract's permission

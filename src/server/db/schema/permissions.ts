@@ -53,3 +53,23 @@ export const sysRolePermission = pgTable(
   },
   (t) => [uniqueIndex('uniq_sys_role_permission').on(t.roleId, t.permissionId)],
 );
+
+/**
+ * sys_permission_data_rule: data rules of a menu (jeecg-api.md §4.4). A role granted the menu may be
+ * given some of them (`sys_role_permission.data_rule_ids`); the server then ANDs them into the list
+ * and export of the resource behind the menu, as bound conditions on the resource's own fields.
+ */
+export const sysPermissionDataRule = pgTable(
+  'sys_permission_data_rule',
+  {
+    id: idColumn(),
+    permissionId: varchar('permission_id', { length: 32 }).notNull(),
+    ruleName: varchar('rule_name', { length: 50 }).notNull(),
+    ruleColumn: varchar('rule_column', { length: 50 }),
+    ruleConditions: varchar('rule_conditions', { length: 50 }).notNull(),
+    ruleValue: varchar('rule_value', { length: 300 }).notNull(),
+    status: varchar('status', { length: 3 }).notNull().default('1'),
+    ...auditColumns(),
+  },
+  (t) => [index('idx_spdr_permission_id').on(t.permissionId)],
+);

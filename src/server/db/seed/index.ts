@@ -48,7 +48,8 @@ export function menuRows(menus: SeedMenu[] = MENUS): PermissionInsert[] {
         alwaysShow: m.alwaysShow ?? false,
         icon: m.icon ?? null,
         isRoute: m.route ?? true,
-        isLeaf: !m.children?.length,
+        // buttons are rows below their menu too (菜单管理 shows them as its children)
+        isLeaf: !m.children?.length && !m.buttons?.length,
         keepAlive: m.keepAlive ?? false,
         hidden: m.hidden ?? false,
         internalOrExternal: m.internalOrExternal ?? false,
