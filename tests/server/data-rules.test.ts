@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { sysPermission, sysRole, sysRolePermission } from '../../src/server/db/schema/index.ts';
+import {
+  sysDepartRole,
+  sysDepartRolePermission,
+  sysDepartRoleUser,
+  sysPermission,
+  sysRole,
+  sysRolePermission,
+  sysUser,
+} from '../../src/server/db/schema/index.ts';
 import { newId } from '../../src/server/lib/ids.ts';
 import { resolveRuleValue } from '../../src/server/lib/data-rules.ts';
 import { recordQueries } from '../../bench/lib/bench.ts';
@@ -328,6 +336,44 @@ describe('rules applied to the list and export of the resource behind the menu',
     await exportCodes(clerk);
     expect(t.app.dataRules.stats.misses).toBe(before.misses);
     expect(t.app.dataRules.stats.hits).toBe(before.hits + 2);
+  });
+});
+
+describe('rules held through a department role', () => {
+  it('apply like those of a role', async () => {
+    const db = t.database.db;
+    const body = {
+      username: 'dept_clerk',
+      realname: '部门职员',
+      password: PASSWORD,
+      confirmpassword: PASSWORD,
+    };
+    expect((await call('POST', '/sys/user/add', { body })).body.success).toBe(true);
+    const [user] = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(eq(sysUser.username, 'dept_clerk'));
+    await rule({ ruleName: '只看B1', ruleColumn: 'code', ruleValue: 'DR_B1' });
+    const only = (await rulesOf(positionMenu)).find((r) => r.ruleName === '只看B1')!;
+    const [listButton] = await db
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(eq(sysPermission.perms, 'position:list'));
+    const departId = newId();
+    const droleId = newId();
+    await db
+      .insert(sysDepartRole)
+      .values({ id: droleId, departId, roleName: '部门职务', roleCode: 'dept_pos' });
+    await db.insert(sysDepartRoleUser).values({ id: newId(), userId: user!.id, droleId });
+    await db.insert(sysDepartRolePermission).values([
+      { id: newId(), departId, roleId: droleId, permissionId: positionMenu, dataRuleIds: only.id },
+      { id: newId(), departId, roleId: droleId, permissionId: listButton!.id },
+    ]);
+    const token = await t.login('dept_clerk', PASSWORD);
+    expect(await listCodes(token)).toEqual(['DR_B1']);
+    // the department role holds no export right
+    const exported = await call('GET', '/sys/position/exportXls', { token, query: { code: 'DR_*' } });
+    expect(exported.body).toMatchObject({ success: false, code: 510 });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Data rules applied (jeecg-api.md §4.4): the active rules a user holds through their roles' grants
- * on the menu behind a resource (the menu whose `component` is the resource's) become conditions
+ * Data rules applied (jeecg-api.md §4.4): the active rules a user holds through the grants of their
+ * roles and department roles on the menu behind a resource (the menu whose `component` is the resource's) become conditions
  * of that resource's list and export. A rule names a column only through the resource's allow-list
  * (`resourceFields`) and its value is bound; a column that is no field of the resource makes the rule
  * inert (saving such a rule is refused where the menu's resource is known). A rule that cannot be
@@ -10,9 +10,10 @@
  * Rules are cached per user in process (like the sessions of auth-cache.ts), so a list with warm
  * caches sends no statement for them; any change to rules, grants, roles, menus or a user's
  * departments drops the cache on every instance (`care_cache_changed('auth')` triggers, migrations
- * 0011 and 0012).
+ * 0011, 0012 and 0013).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import {
   PLACEHOLDER,
@@ -26,6 +27,8 @@ import type { SuperQueryRule } from '../../shared/super-query.ts';
 import type { Db } from '../db/client.ts';
 import {
   sysDepart,
+  sysDepartRolePermission,
+  sysDepartRoleUser,
   sysPermission,
   sysPermissionDataRule,
   sysRolePermission,
@@ -87,6 +90,21 @@ export class DataRuleCache {
     this.stats.misses++;
     const generation = this.epochs.since('auth');
     const r = sysPermissionDataRule;
+    // the menus the user holds with their rule ids: through roles and through department roles
+    const viaRoles = this.db
+      .select({ permissionId: sysRolePermission.permissionId, ruleIds: sysRolePermission.dataRuleIds })
+      .from(sysRolePermission)
+      .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+      .where(eq(sysUserRole.userId, userId));
+    const viaDepartRoles = this.db
+      .select({
+        permissionId: sysDepartRolePermission.permissionId,
+        ruleIds: sysDepartRolePermission.dataRuleIds,
+      })
+      .from(sysDepartRolePermission)
+      .innerJoin(sysDepartRoleUser, eq(sysDepartRoleUser.droleId, sysDepartRolePermission.roleId))
+      .where(eq(sysDepartRoleUser.userId, userId));
+    const held = unionAll(viaRoles, viaDepartRoles).as('held');
     const rows = await this.db
       .selectDistinct({
         component: sysPermission.component,
@@ -95,21 +113,16 @@ export class DataRuleCache {
         conditions: r.ruleConditions,
         value: r.ruleValue,
       })
-      .from(sysUserRole)
-      .innerJoin(sysRolePermission, eq(sysRolePermission.roleId, sysUserRole.roleId))
-      .innerJoin(
-        sysPermission,
-        and(eq(sysPermission.id, sysRolePermission.permissionId), eq(sysPermission.delFlag, 0)),
-      )
+      .from(held)
+      .innerJoin(sysPermission, and(eq(sysPermission.id, held.permissionId), eq(sysPermission.delFlag, 0)))
       .innerJoin(
         r,
         and(
           eq(r.permissionId, sysPermission.id),
           eq(r.status, '1'),
-          sql`${r.id} = ANY(string_to_array(${sysRolePermission.dataRuleIds}, ','))`,
+          sql`${r.id} = ANY(string_to_array(${held.ruleIds}, ','))`,
         ),
-      )
-      .where(eq(sysUserRole.userId, userId));
+      );
     const byComponent = new Map<string, GrantedRule[]>();
     for (const { component, ...rule } of rows) {
       if (!component) continue;

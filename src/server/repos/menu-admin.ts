@@ -15,7 +15,13 @@ import {
   type PermissionTreeNode,
 } from '../../shared/permission-menu.ts';
 import type { Db } from '../db/client.ts';
-import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../db/schema/index.ts';
+import {
+  sysDepartPermission,
+  sysDepartRolePermission,
+  sysPermission,
+  sysPermissionDataRule,
+  sysRolePermission,
+} from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
 import { BizError } from '../lib/result.ts';
 import { formatDateTime } from '../lib/time.ts';
@@ -249,8 +255,8 @@ export async function editMenu(db: Db, body: MenuBody, by: string): Promise<void
 
 /**
  * DELETE /sys/permission/delete(Batch): as JeecgBoot, each row with its whole subtree, their data
- * rules and role grants, physically; the parents left behind get their leaf flags back. Refused
- * (nothing deleted) when the subtree holds one of the product's own permission codes.
+ * rules and role, department and department-role grants, physically; the parents left behind get
+ * their leaf flags back. Refused (nothing deleted) when the subtree holds one of the product's own permission codes.
  */
 export async function deleteMenus(db: Db, ids: string[]): Promise<number> {
   const roots = await db
@@ -271,6 +277,8 @@ export async function deleteMenus(db: Db, ids: string[]): Promise<number> {
   await db.transaction(async (tx) => {
     await tx.delete(sysPermissionDataRule).where(inArray(sysPermissionDataRule.permissionId, all));
     await tx.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, all));
+    await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.permissionId, all));
+    await tx.delete(sysDepartRolePermission).where(inArray(sysDepartRolePermission.permissionId, all));
     await tx.delete(sysPermission).where(inArray(sysPermission.id, all));
     await refreshLeaves(
       tx as unknown as Db,
