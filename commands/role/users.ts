@@ -17,11 +17,11 @@ export default defineCommand({
   permission: PERM.role.list,
   menus: [{ menu: 'role.row', group: '2_users', order: 1, label: '用户' }],
   args: z.object({
-    role: z.string().optional().describe('角色编码或id；默认表格选中行'),
+    id: z.string().optional().describe('角色编码或id；默认表格选中行'),
   }),
-  positional: ['role'],
-  async run(ctx, { role }) {
-    const [target] = requireTargets(ctx, role);
+  positional: ['id'],
+  async run(ctx, { id }) {
+    const [target] = requireTargets(ctx, id);
     const found = await findRole(ctx, target!);
     if (ctx.open) return void (await ctx.open('role.users', { role: found }));
     const users = await roleMembers(ctx, found.id);

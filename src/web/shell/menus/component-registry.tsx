@@ -18,6 +18,7 @@ const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   customer: lazy(() => import('../../features/customer/customer-page.tsx')),
   job: lazy(() => import('../../features/quartz/job-page.tsx')),
   messageTemplate: lazy(() => import('../../features/message-template/template-page.tsx')),
+  role: lazy(() => import('../../features/role/role-page.tsx')),
 };
 
 /**

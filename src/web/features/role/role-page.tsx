@@ -1,0 +1,17 @@
+import { ROLE } from '../../../shared/resources/role.ts';
+import { ResourcePage } from '../../resources/resource-page.tsx';
+import { RoleAuthorizeDrawer } from './role-authorize-drawer.tsx';
+import { RoleUsersPanel } from './role-users-panel.tsx';
+
+/**
+ * 角色管理 (system/RoleUserList): the generated role list and form (src/shared/resources/role.ts),
+ * a row's 用户 panel (`role.users`) and its 授权 drawer (`role.authorize`).
+ */
+export default function RolePage() {
+  return (
+    <ResourcePage resource={ROLE}>
+      <RoleUsersPanel />
+      <RoleAuthorizeDrawer />
+    </ResourcePage>
+  );
+}
