@@ -69,6 +69,15 @@ import roleRemoveUsers from './role/remove-users.ts';
 import roleRevoke from './role/revoke.ts';
 import roleSavePermissions from './role/save-permissions.ts';
 import roleUsers from './role/users.ts';
+import roleDatarule from './role/datarule.ts';
+import menuList from './menu/list.ts';
+import menuAdd from './menu/add.ts';
+import menuEdit from './menu/edit.ts';
+import menuDelete from './menu/delete.ts';
+import dataruleList from './datarule/list.ts';
+import dataruleAdd from './datarule/add.ts';
+import dataruleEdit from './datarule/edit.ts';
+import dataruleDelete from './datarule/delete.ts';
 import partnerApprove from './partner/approve.ts';
 import partnerStatus from './partner/status.ts';
 import projectPrice from './project/price.ts';
@@ -152,6 +161,15 @@ export const COMMANDS: CommandDefinition[] = [
   roleSavePermissions,
   roleGrant,
   roleRevoke,
+  roleDatarule,
+  menuList,
+  menuAdd,
+  menuEdit,
+  menuDelete,
+  dataruleList,
+  dataruleAdd,
+  dataruleEdit,
+  dataruleDelete,
   partnerApprove,
   partnerStatus,
   projectPrice,
