@@ -4,7 +4,7 @@ import { PERM } from '../../src/shared/permissions.ts';
 import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { invoke } from '../../src/shared/contracts.ts';
 import { requireTargets } from '../grid/targets.ts';
-import { PERMISSION_COLUMNS, findRole, permissionNodes, permissionRow } from './targets.ts';
+import { PERMISSION_COLUMNS, findRole, permissionNodes, permissionRow, opened } from './targets.ts';
 
 /**
  * `role authorize <role>`: on screen the 授权 drawer (the permission tree to check); in the terminal
@@ -26,7 +26,8 @@ export default defineCommand({
   async run(ctx, { id }) {
     const [target] = requireTargets(ctx, id);
     const found = await findRole(ctx, target!);
-    if (ctx.open) return void (await ctx.open('role.authorize', { role: found }));
+    // on the role page: its panel; elsewhere (another page, a script) the table below
+    if (ctx.open && (await opened(ctx, 'role.authorize', { role: found }))) return;
     const [nodes, granted] = await Promise.all([
       permissionNodes(ctx),
       invoke<string[]>(ctx.api, ENDPOINTS.role.queryRolePermission, { roleId: found.id }),

@@ -98,3 +98,17 @@ export function findPermissions(nodes: readonly RoleTreeNode[], word: string): R
 export function withDescendants(node: RoleTreeNode): RoleTreeNode[] {
   return flattenTree([node]);
 }
+
+/** Open a widget of the role page; false when it is not on screen (another page is open). */
+export async function opened(
+  ctx: CommandContext,
+  widget: string,
+  props: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await ctx.open!(widget, props);
+    return true;
+  } catch {
+    return false;
+  }
+}

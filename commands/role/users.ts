@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../core/define-command.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { requireTargets } from '../grid/targets.ts';
-import { MEMBER_COLUMNS, findRole, roleMembers } from './targets.ts';
+import { MEMBER_COLUMNS, findRole, roleMembers, opened } from './targets.ts';
 
 /**
  * `role users <role>`: the users of a role. On screen it opens the role's 用户 panel (add, remove);
@@ -23,7 +23,8 @@ export default defineCommand({
   async run(ctx, { id }) {
     const [target] = requireTargets(ctx, id);
     const found = await findRole(ctx, target!);
-    if (ctx.open) return void (await ctx.open('role.users', { role: found }));
+    // on the role page: its panel; elsewhere (another page, a script) the table below
+    if (ctx.open && (await opened(ctx, 'role.users', { role: found }))) return;
     const users = await roleMembers(ctx, found.id);
     return {
       message: `${found.roleName}（${found.roleCode}）共 ${users.length} 个用户`,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { sysPermission, sysRole, sysRolePermission } from '../../../src/server/db/schema/index.ts';
+import {
+  sysDepartRolePermission,
+  sysDepartRoleUser,
+  sysPermission,
+  sysRole,
+  sysRolePermission,
+  sysUser,
+} from '../../../src/server/db/schema/index.ts';
 import { flattenTree, type RoleTreeNode } from '../../../src/shared/role.ts';
 
 let t: TestApp;
@@ -179,6 +186,24 @@ describe('the grant limit', () => {
     });
     expect(held.body.success).toBe(true);
     expect((await links(target)).map((l) => l.permissionId)).toEqual([byPerms('role:list')]);
+  });
+
+  it('counts a permission held through a department role as held', async () => {
+    const target = await roleId('limited');
+    const [me] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'deleg'));
+    const userAdd = byPerms('user:add');
+    const refused = await save(deleg, { roleId: target, permissionIds: userAdd, lastpermissionIds: '' });
+    expect(refused.body.success).toBe(false);
+    await t.database.db
+      .insert(sysDepartRoleUser)
+      .values({ id: 'dru_deleg', userId: me!.id, droleId: 'drole_x' });
+    await t.database.db
+      .insert(sysDepartRolePermission)
+      .values({ id: 'drp_deleg', departId: 'dep_x', roleId: 'drole_x', permissionId: userAdd });
+    const held = await save(deleg, { roleId: target, permissionIds: userAdd, lastpermissionIds: '' });
+    expect(held.body).toMatchObject({ success: true });
+    await save(admin, { roleId: target, permissionIds: '', lastpermissionIds: userAdd });
+    await t.database.db.delete(sysDepartRolePermission).where(eq(sysDepartRolePermission.id, 'drp_deleg'));
   });
 
   it('refuses adding users to a role holding rights the caller lacks', async () => {

@@ -3,10 +3,11 @@ import type { RoleTreeNode } from '../../../shared/role.ts';
 import { isMixed, visibleNodes } from './tree-check.ts';
 
 /**
- * What a node with data rules (`ruleFlag` 1) shows beside its name: the seam where the per-role
- * 数据规则 of that menu plug in (branch `menus`). Nothing is shown when no slot is given.
+ * What a node with data rules (`ruleFlag` 1) shows beside its name, for the role being authorised:
+ * the seam where the per-role 数据规则 of that menu plug in (GET/POST /sys/role/datarule). Nothing
+ * is shown when the drawer is given no slot.
  */
-export type DataRuleSlot = (node: RoleTreeNode) => ReactNode;
+export type DataRuleSlot = (node: RoleTreeNode, roleId: string) => ReactNode;
 
 /**
  * The authorisation tree: a WAI-ARIA tree of checkboxes. ↑↓ move, → opens a branch or enters it,
@@ -19,8 +20,11 @@ export function PermissionTree({
   expanded,
   onToggleCheck,
   onToggleExpand,
+  roleId,
   dataRuleSlot,
 }: {
+  /** the role being authorised (passed to `dataRuleSlot`) */
+  roleId: string;
   nodes: readonly RoleTreeNode[];
   checked: ReadonlySet<string>;
   expanded: ReadonlySet<string>;
@@ -125,7 +129,7 @@ export function PermissionTree({
                 <span className="ml-1 text-xs text-gray-600">{node.perms}</span>
               ) : null}
             </span>
-            {node.ruleFlag === 1 && dataRuleSlot ? dataRuleSlot(node) : null}
+            {node.ruleFlag === 1 && dataRuleSlot ? dataRuleSlot(node, roleId) : null}
           </li>
         );
       })}

@@ -114,6 +114,7 @@ function AuthorizeBody({
         {!ready && !error && <p className="text-sm text-gray-700">加载中…</p>}
         {ready && (
           <PermissionTree
+            roleId={role.id}
             nodes={tree.data!.treeList}
             checked={checked}
             expanded={expanded}
