@@ -7,7 +7,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysPermission, sysRole, sysRolePermission, sysUserRole } from '../db/schema/index.ts';
-import { ADMIN_ROLE_CODE } from '../../shared/role.ts';
+import { ADMIN_ROLE_CODE, ROLE_MSG } from '../../shared/role.ts';
+import { BizError } from '../lib/result.ts';
 import { grantedPermissionIds, type PermissionRow } from './permissions.ts';
 
 /** What the grant limit looks at of a permission row. */
@@ -21,6 +22,10 @@ const codesOf = (perms: string | null) =>
     .split(',')
     .map((c) => c.trim())
     .filter(Boolean);
+
+/** A permission as a refusal names it: a button with its code. */
+export const permissionName = (p: PermissionRow) =>
+  p.menuType === 2 && p.perms ? `${p.name}（${p.perms}）` : p.name;
 
 /** The grant limit of a user: `codes` are the permission codes of their session. */
 export async function grantCheck(db: Db, userId: string, codes: ReadonlySet<string>): Promise<GrantCheck> {
@@ -72,4 +77,24 @@ export async function rolePermissionIds(db: Db, roleId: string): Promise<string[
 export async function ungrantableOfRole(db: Db, roleId: string, may: GrantCheck): Promise<PermissionRow[]> {
   const rows = await livePermissions(db, await rolePermissionIds(db, roleId));
   return rows.filter((r) => !may(r));
+}
+
+/**
+ * Refuse giving a user roles whose rights the caller does not all hold (the grant limit on role
+ * membership: user add/edit `selectedroles`, addSysUserRole). `roleIds` are the roles newly given;
+ * roles the user already had are not asked about.
+ */
+export async function assertRolesGrantable(
+  db: Db,
+  caller: { userId: string; codes: ReadonlySet<string> },
+  roleIds: readonly string[],
+): Promise<void> {
+  if (roleIds.length === 0) return;
+  const may = await grantCheck(db, caller.userId, caller.codes);
+  for (const roleId of roleIds) {
+    const beyond = await ungrantableOfRole(db, roleId, may);
+    if (beyond.length === 0) continue;
+    const [role] = await db.select({ name: sysRole.roleName }).from(sysRole).where(eq(sysRole.id, roleId));
+    throw new BizError(ROLE_MSG.roleGrantLimit(role?.name ?? roleId, beyond.map(permissionName)));
+  }
 }

@@ -221,6 +221,42 @@ describe('the grant limit', () => {
     expect(ok.body).toMatchObject({ success: true, message: '添加成功!' });
   });
 
+  it('refuses giving a user, through the user form, a role with rights the caller lacks', async () => {
+    const perms = [byUrl('/isystem/user'), byPerms('user:list'), byPerms('user:add'), byPerms('user:edit')];
+    await save(admin, { roleId: delegRole, permissionIds: perms.join(','), lastpermissionIds: '' });
+    const [target] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'yuangong'));
+    const adminRole = await roleId('admin');
+    const edit = (selectedroles: string) =>
+      t.call('PUT', '/sys/user/edit', {
+        token: deleg,
+        body: { id: target!.id, realname: '员工', selectedroles },
+      });
+    const refused = await edit(adminRole);
+    expect(refused.body).toMatchObject({ success: false });
+    expect(refused.body.message).toMatch(/^角色“管理员”拥有您没有的权限/);
+    const add = await t.call('POST', '/sys/user/add', {
+      token: deleg,
+      body: {
+        username: 'sneaky',
+        realname: '越权',
+        password: PASSWORD,
+        confirmpassword: PASSWORD,
+        selectedroles: adminRole,
+      },
+    });
+    expect(add.body.message).toMatch(/^角色“管理员”拥有您没有的权限/);
+    const [sneaky] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'sneaky'));
+    expect(sneaky).toBeUndefined();
+    // a role whose rights the caller holds may be given; roles the user already had are not asked about
+    const [adminUser] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'admin'));
+    const keep = await t.call('PUT', '/sys/user/edit', {
+      token: deleg,
+      body: { id: adminUser!.id, realname: '管理员', selectedroles: adminRole },
+    });
+    expect(keep.body.success).toBe(true);
+    expect((await edit(await roleId('limited'))).body.success).toBe(true);
+  });
+
   it('a revoked permission is refused on the very next request, a granted one allowed', async () => {
     const list = () => t.call('GET', '/sys/role/list', { token: deleg });
     expect((await list()).body.success).toBe(true);

@@ -12,6 +12,7 @@ import {
   allPermissions,
   grantCheck,
   livePermissions,
+  permissionName,
   rolePermissionIds,
   type GrantCheck,
 } from '../../../repos/role-grants.ts';
@@ -23,9 +24,6 @@ type Q = Record<string, string | string[] | undefined>;
 /** Most permission ids one save may name (the whole tree is a few hundred). */
 const MAX_IDS = 5000;
 const ID = /^[\w-]{1,32}$/;
-
-/** A permission as a person reads it in a refusal: a button with its code. */
-export const label = (p: PermissionRow) => (p.menuType === 2 && p.perms ? `${p.name}（${p.perms}）` : p.name);
 
 /** The authorisation tree (TreeModel nodes); a permission the caller may not grant is `disabled`. */
 export function roleTree(rows: readonly PermissionRow[], may: GrantCheck): RoleTree {
@@ -113,7 +111,7 @@ export default async function roleGrantRoutes(app: FastifyInstance) {
     const me = caller(req);
     const may = await grantCheck(db, me.user.id, me.perms);
     const refused = adding.filter((p) => !may(p));
-    if (refused.length) throw new BizError(ROLE_MSG.grantLimit(refused.map(label)));
+    if (refused.length) throw new BizError(ROLE_MSG.grantLimit(refused.map(permissionName)));
     await db.transaction(async (tx) => {
       if (remove.length)
         await tx

@@ -10,9 +10,9 @@ import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { newId } from '../../../lib/ids.ts';
 import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
 import { USER_LIST } from '../../../repos/users.ts';
-import { grantCheck, ungrantableOfRole } from '../../../repos/role-grants.ts';
+import { assertRolesGrantable } from '../../../repos/role-grants.ts';
 import { caller } from '../../../plugins/auth.ts';
-import { existingRole, label } from './grants.ts';
+import { existingRole } from './grants.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -61,8 +61,7 @@ export default async function roleUserRoutes(app: FastifyInstance) {
     const missing = refs.filter((r) => !found.some((u) => u.id === r || u.username === r));
     if (missing.length) throw new BizError(ROLE_MSG.unknownUser(missing));
     const me = caller(req);
-    const beyond = await ungrantableOfRole(db, role.id, await grantCheck(db, me.user.id, me.perms));
-    if (beyond.length) throw new BizError(ROLE_MSG.roleGrantLimit(role.roleName, beyond.map(label)));
+    await assertRolesGrantable(db, { userId: me.user.id, codes: me.perms }, [role.id]);
     await db
       .insert(sysUserRole)
       .values(found.map((u) => ({ id: newId(), userId: u.id, roleId: role.id })))

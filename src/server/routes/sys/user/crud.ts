@@ -21,7 +21,9 @@ import {
   findUserById,
   findUserByUsername,
   selectUsersWithNames,
+  userRoleIds,
 } from '../../../repos/users.ts';
+import { assertRolesGrantable } from '../../../repos/role-grants.ts';
 import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import {
   assertLinksExist,
@@ -90,6 +92,8 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const taken = await findTaken(db, b);
     if (taken) throw new BizError(taken);
     await assertLinksExist(db, b.selectedroles, b.selecteddeparts);
+    const me = caller(req);
+    await assertRolesGrantable(db, { userId: me.user.id, codes: me.perms }, b.selectedroles);
     await assertPostsExist(db, postCodes(b.post));
     const password = await hashPassword(b.password);
     const id = newId();
@@ -127,6 +131,14 @@ export default async function userCrudRoutes(app: FastifyInstance) {
         departs: 'selecteddeparts' in raw ? b.selecteddeparts : undefined,
       };
       await assertLinksExist(db, links.roles ?? [], links.departs ?? []);
+      // the grant limit: a role newly given carries only rights the caller holds
+      const had = new Set(await userRoleIds(db, b.id));
+      const me = caller(req);
+      await assertRolesGrantable(
+        db,
+        { userId: me.user.id, codes: me.perms },
+        (links.roles ?? []).filter((r) => !had.has(r)),
+      );
       // codes the user already holds stay valid even if that position was deleted since
       const held = new Set(postCodes(existing.post));
       if ('post' in raw)
