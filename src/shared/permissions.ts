@@ -19,6 +19,10 @@ export const PERM = {
     export: 'user:export',
     /** POST /sys/user/importExcel */
     import: 'user:import',
+    /** field rights (JeecgBoot seed, src/shared/auth-rules.ts): 性别 column, 生日 and 手机 in the form */
+    fieldSex: 'user:sex',
+    formBirthday: 'user:form:birthday',
+    formPhone: 'user:form:phone',
   },
 
   // ---- system administration -------------------------------------------------------------------
@@ -62,6 +66,11 @@ export const PERM = {
     add: 'tenant:add',
     edit: 'tenant:edit',
     delete: 'tenant:delete',
+    /**
+     * every tenant's rows (src/server/lib/tenant-scope.ts): without it a caller reads and writes
+     * only the rows of their own tenants
+     */
+    all: 'tenant:all',
   },
   /** dictionaries and their items */
   dict: {

@@ -3,7 +3,8 @@ import type { UserRow } from '../plugins/auth.ts';
 import type { CacheEpochs } from './cache-epochs.ts';
 import { sha256 } from './ids.ts';
 import { resolveToken } from '../repos/tokens.ts';
-import { userPermissionCodes } from '../repos/permissions.ts';
+import { allButtonRows, userPermissionCodes } from '../repos/permissions.ts';
+import type { AuthEntry } from '../../shared/auth-rules.ts';
 
 /** Sessions kept at most; the oldest is dropped first. */
 const MAX_SESSIONS = 10_000;
@@ -26,11 +27,40 @@ export class AuthCache {
   /** lookups answered from the cache and loaded (tests, diagnostics) */
   readonly stats = { hits: 0, misses: 0 };
 
+  /** every button row's rule (`allAuth`), loaded once per auth epoch */
+  private rules: Promise<AuthEntry[]> | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly epochs: CacheEpochs,
   ) {
-    epochs.onDrop('auth', () => this.sessions.clear());
+    epochs.onDrop('auth', () => {
+      this.sessions.clear();
+      this.rules = null;
+    });
+  }
+
+  /**
+   * The rule of every button row (`allAuth` of jeecg-api.md §4.1): what field rights
+   * (src/shared/auth-rules.ts) the server enforces. Kept until permissions change anywhere.
+   */
+  async buttonRules(): Promise<AuthEntry[]> {
+    const cached = this.rules;
+    if (cached) return cached;
+    const generation = this.epochs.since('auth');
+    const loading = allButtonRows(this.db).then((rows) =>
+      rows
+        .filter((r) => r.perms)
+        .map((r) => ({ action: r.perms!, type: r.permsType ?? '1', status: r.status ?? '1' })),
+    );
+    // kept only when nothing changed since the load started (as sessions)
+    loading.then(
+      () => {
+        if (this.epochs.unchanged('auth', generation)) this.rules = loading;
+      },
+      () => undefined,
+    );
+    return loading;
   }
 
   /** The live session of `token` (not expired, not revoked, account active), or undefined. */

@@ -1,15 +1,33 @@
 /**
- * The rows a caller may see of a generated resource, beyond its fixed `scope`: conditions that
- * depend on who asks. Applied to the list and export of every generated resource (and to lists a
- * server half builds itself, e.g. the category root list). Each part lives in its own module:
- * data rules (lib/data-rules.ts); the tenant's rows join here the same way.
+ * The rows a caller may reach of a generated resource, beyond its fixed `scope`: conditions that
+ * depend on who asks. Each part lives in its own module: tenant isolation (lib/tenant-scope.ts) and
+ * data rules (lib/data-rules.ts).
+ *
+ * - `rowScope`: the list and export of every generated resource (and lists a server half builds
+ *   itself, e.g. the category root list): tenant and data rules.
+ * - `reachScope`: every other touch of a row (queryById, edit, delete, sub-table reads, dictionary
+ *   lookups): the tenant part, which holds for every endpoint, export and command.
  */
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ServerResource } from '../resources/generate.ts';
 import { dataRuleConditions } from './data-rules.ts';
+import { ownedCondition, requestAccess, type TenantOwnership } from './tenant-scope.ts';
+
+/** What the tenant part needs of a resource's server half. */
+export interface ScopedResource {
+  table: PgTable;
+  tenant?: TenantOwnership;
+}
+
+/** The tenant condition of the rows `req` may reach in a resource (undefined: no restriction). */
+export function reachScope(req: FastifyRequest, sr: ScopedResource): SQL | undefined {
+  return ownedCondition(requestAccess(req), sr.table, sr.tenant, req.server.db);
+}
 
 /** Extra conditions of `sr`'s list and export for this request (ANDed; bound values only). */
 export async function rowScope(req: FastifyRequest, sr: ServerResource): Promise<SQL[]> {
-  return [...(await dataRuleConditions(req, sr))];
+  const tenant = reachScope(req, sr);
+  return [...(tenant ? [tenant] : []), ...(await dataRuleConditions(req, sr))];
 }

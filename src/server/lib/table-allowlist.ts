@@ -10,6 +10,10 @@ import { PERM, type PermissionCode } from '../../shared/permissions.ts';
 import { sysDepart, sysUser } from '../db/schema/index.ts';
 import { BizError } from './result.ts';
 import type { ServerResource } from '../resources/register.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { reachScope } from './row-scope.ts';
+import { requestAccess, userTenantCondition } from './tenant-scope.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +44,8 @@ export interface AllowedTable {
   id: PgColumn;
   /** rows lookups are limited to (not logically deleted …); duplicate checks see every row */
   scope?: () => SQL | undefined;
+  /** rows a request reaches beyond `scope` (tenant, data rules: src/server/lib/row-scope.ts) */
+  reach?: (req: FastifyRequest, db: Db) => SQL | undefined;
 }
 
 /** System tables that are no resource: only their public columns. */
@@ -59,6 +65,7 @@ function systemTables(): AllowedTable[] {
         email: sysUser.email,
       }),
       scope: () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, '_reserve_user_external')),
+      reach: (req) => userTenantCondition(requestAccess(req)),
     },
     {
       name: 'sys_depart',
@@ -102,6 +109,7 @@ function resourceTable(sr: ServerResource): AllowedTable {
     columns: withKeys(bySql),
     id: all.id!,
     scope: sr.scope,
+    reach: (req) => reachScope(req, sr),
   };
 }
 
@@ -127,6 +135,11 @@ export class TableAllowList {
     const col = Object.hasOwn(t.columns, name) ? t.columns[name] : undefined;
     if (!col) throw new BizError(TABLE_MSG.column(t.name, name));
     return col;
+  }
+
+  /** The rows of a table a request may look up (fixed scope and the request's reach). */
+  rowsFor(t: AllowedTable, req: FastifyRequest, db: Db): SQL | undefined {
+    return and(t.scope?.(), t.reach?.(req, db));
   }
 
   /** Whether the caller may read a table. */

@@ -5,7 +5,7 @@
  * Each file is imported all or nothing (`importWorkbook`); the answer is 200 when everything was
  * imported, 201 with an error log file when rows failed, success:false when nothing was importable.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import { CODE, MSG, type Result } from '../../shared/api.ts';
@@ -42,7 +42,7 @@ export interface ImportRouteSpec<T> {
   /** stem of the error log's file name, e.g. `userImportExcelErrorLog` */
   logName: string;
   /** the plan for one request (it may hold per-request state, e.g. a hashed default password) */
-  plan(ctx: { db: Db; user: UserRow }): ImportPlan<T>;
+  plan(ctx: { db: Db; user: UserRow; req: FastifyRequest }): ImportPlan<T>;
   /** message when every row of every file was imported (default 文件导入成功！数据行数：N) */
   okMessage?(rows: number): string;
 }
@@ -150,7 +150,7 @@ export async function registerImport<T>(app: FastifyInstance, spec: ImportRouteS
 
   route(app, spec.endpoint, async (req) => {
     const user = caller(req).user;
-    const plan = spec.plan({ db, user });
+    const plan = spec.plan({ db, user, req });
     const outcomes: Named[] = [];
     // what the files of this request may make the readers inflate, together (zip bombs)
     const budget = new ImportBudget();

@@ -4,6 +4,7 @@ import { ANONYMOUS, AUTHENTICATED, type PermissionRequirement } from '../../shar
 import { CODE, MSG } from '../../shared/api.ts';
 import { fail } from '../lib/result.ts';
 import type { sysUser } from '../db/schema/index.ts';
+import { mayUseTenant, tenantHeader } from '../lib/tenant-scope.ts';
 
 export type UserRow = typeof sysUser.$inferSelect;
 
@@ -12,7 +13,10 @@ export interface AuthContext {
   user: UserRow;
   tokenHash: string;
   perms: Set<string>;
-  /** the `tenant-id` header (0 when none) */
+  /**
+   * the tenant the request names (`tenant-id` or `X-Tenant-Id`, src/server/lib/tenant-scope.ts):
+   * 0 when none, -1 when the headers are unreadable (refused)
+   */
   tenantId: number;
 }
 
@@ -65,12 +69,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!request.auth) return unauthorized(reply);
     if (request.auth.user.mustChangePassword && !request.routeOptions.config?.whilePasswordChangeRequired)
       return reply.code(403).send(fail(MSG.passwordChangeRequired, CODE.PASSWORD_CHANGE_REQUIRED));
-    const allowedTenants = (request.auth.user.relTenantIds ?? '').split(',').filter(Boolean);
-    if (
-      request.auth.tenantId !== 0 &&
-      allowedTenants.length > 0 &&
-      !allowedTenants.includes(String(request.auth.tenantId))
-    )
+    // a tenant header the caller may not use (not theirs, unreadable, two different ones) is
+    // refused as JeecgBoot refuses a tenant the user no longer belongs to
+    if (request.auth.tenantId < 0 || !mayUseTenant(request.auth))
       return unauthorized(reply, MSG.tenantChanged);
     if (perm === AUTHENTICATED) return;
     if (!request.auth.perms.has(perm)) return reply.code(200).send(fail(MSG.noAuth, CODE.NO_AUTH));
@@ -93,13 +94,12 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, token
   if (token.length > 200) return;
   const found = await app.authCache.resolve(token);
   if (!found) return;
-  const tenantHeader = request.headers['tenant-id'];
-  const tenantRaw = Array.isArray(tenantHeader) ? tenantHeader[0] : tenantHeader;
+  const tenant = tenantHeader(request.headers);
   request.auth = {
     user: found.user,
     tokenHash: found.tokenHash,
     perms: found.perms,
-    tenantId: tenantRaw && /^\d{1,9}$/.test(tenantRaw) ? Number(tenantRaw) : 0,
+    tenantId: tenant === 'invalid' ? -1 : tenant,
   };
 }
 

@@ -21,12 +21,20 @@ export const DICT_LOAD_MSG = {
 
 /** A dictionary source: a sys_dict code, or an allow-listed table's text and value columns. */
 export type DictSource =
-  { kind: 'code'; code: string } | { kind: 'table'; spec: AllowedTable; text: PgColumn; value: PgColumn };
+  | { kind: 'code'; code: string }
+  | {
+      kind: 'table';
+      spec: AllowedTable;
+      text: PgColumn;
+      value: PgColumn;
+      /** the rows the request may look up (scope and reach, TableAllowList.rowsFor) */
+      rows: SQL | undefined;
+    };
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Resolve `{dict}` of the path; throws a BizError naming what is not allowed. */
-export function resolveDict(tables: TableAllowList, dict: string): DictSource {
+export function resolveDict(tables: TableAllowList, dict: string, req: FastifyRequest, db: Db): DictSource {
   const parts = dict.split(',').map((p) => p.trim());
   if (parts.length === 1) {
     if (!parts[0]) throw new BizError(DICT_LOAD_MSG.emptyCode);
@@ -37,7 +45,13 @@ export function resolveDict(tables: TableAllowList, dict: string): DictSource {
   if (parts.length !== 3 || parts.some((p) => !p)) throw new BizError(DICT_LOAD_MSG.badCode);
   const [tableName, textName, valueName] = parts as [string, string, string];
   const spec = tables.table(tableName);
-  return { kind: 'table', spec, text: tables.column(spec, textName), value: tables.column(spec, valueName) };
+  return {
+    kind: 'table',
+    spec,
+    text: tables.column(spec, textName),
+    value: tables.column(spec, valueName),
+    rows: tables.rowsFor(spec, req, db),
+  };
 }
 
 export interface DictRow {
@@ -54,7 +68,7 @@ export const toModel = (i: DictRow) => ({ value: i.value, text: i.text, title: i
  */
 export function columnsOf(db: Db, source: DictSource, opts: { allItems?: boolean } = {}) {
   if (source.kind === 'table') {
-    const { spec, text, value } = source;
+    const { spec, text, value, rows } = source;
     return {
       text,
       value,
@@ -62,7 +76,7 @@ export function columnsOf(db: Db, source: DictSource, opts: { allItems?: boolean
         db
           .select({ value, text })
           .from(spec.table)
-          .where(and(spec.scope?.(), where))
+          .where(and(rows, where))
           .orderBy(asc(text), asc(value))
           .limit(limit),
     };

@@ -42,9 +42,10 @@ const alive = () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, RESERVED_US
  * Build the WHERE of a users list request (filters + super query + departId + code); exported for
  * the benchmark.
  */
-export async function userListWhere(db: Db, query: Query, tz: string): Promise<SQL | undefined> {
+export async function userListWhere(db: Db, query: Query, tz: string, reach?: SQL): Promise<SQL | undefined> {
   const conds: Array<SQL | undefined> = [
     alive(),
+    reach,
     ...buildFilters(USER_FIELDS, query, tz),
     buildSuperQuery(USER_FIELDS, query, tz),
   ];
@@ -63,11 +64,46 @@ export async function userListWhere(db: Db, query: Query, tz: string): Promise<S
 }
 
 /** Paged users with `orgCodeTxt` and `_dictText` fields (GET /sys/user/list). */
-export async function listUsers(db: Db, query: Query, tz: string) {
+export async function listUsers(
+  db: Db,
+  query: Query,
+  tz: string,
+  opts: { reach?: SQL; hidden?: ReadonlySet<string> } = {},
+) {
   const codes = typeof query.code === 'string' ? query.code.split(',').filter(Boolean) : [];
   // `code=id1,id2,…` asks for those users: the page holds all of them (jeecg-api.md §6.1)
   const paging = codes.length ? { pageNo: 1, pageSize: codes.length, offset: 0 } : undefined;
-  return listEntities(db, USER_LIST, query, tz, { where: await userListWhere(db, query, tz), paging });
+  return listEntities(db, usersWithout(opts.hidden), query, tz, {
+    where: await userListWhere(db, query, tz, opts.reach),
+    paging,
+  });
+}
+
+/** The users list without the fields a caller may not see (field rights; the list as is when none). */
+export function usersWithout(hidden: ReadonlySet<string> | undefined): typeof USER_LIST {
+  if (!hidden?.size) return USER_LIST;
+  return {
+    ...USER_LIST,
+    async decorator(db, tz) {
+      const decorate = await USER_LIST.decorator(db, tz);
+      return async (rows) => withoutFields(await decorate(rows), hidden);
+    },
+  };
+}
+
+/** Rows without `hidden` fields and their `_dictText` siblings. */
+export function withoutFields<R extends Record<string, unknown>>(
+  rows: R[],
+  hidden: ReadonlySet<string>,
+): R[] {
+  return rows.map((r) => {
+    const out: Record<string, unknown> = { ...r };
+    for (const f of hidden) {
+      delete out[f];
+      delete out[`${f}_dictText`];
+    }
+    return out as R;
+  });
 }
 
 /** The dictionaries user rows are translated with (read once per request or export). */
@@ -180,7 +216,13 @@ export async function userRoleCodes(db: Db, userId: string): Promise<string[]> {
 }
 
 /** Users of a department and its sub-departments (GET /sys/user/queryUserByDepId). */
-export async function usersOfDepartTree(db: Db, departId: string, realname: string | undefined, tz: string) {
+export async function usersOfDepartTree(
+  db: Db,
+  departId: string,
+  realname: string | undefined,
+  tz: string,
+  reach?: SQL,
+) {
   const depIds = await departSubtreeIds(db, departId);
   if (depIds.length === 0) return [];
   const rows = await db
@@ -189,6 +231,7 @@ export async function usersOfDepartTree(db: Db, departId: string, realname: stri
     .where(
       and(
         alive(),
+        reach,
         inArray(
           sysUser.id,
           db

@@ -1,6 +1,8 @@
 import { CUSTOMER, CUSTOMER_ADDRESS, CUSTOMER_ADDRESSES } from '../../shared/resources/customer.ts';
 import { yyUser, yyUserAddress } from '../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
 import { BizError, ok } from '../lib/result.ts';
+import { reachScope } from '../lib/row-scope.ts';
 import { oneParam } from '../lib/validate.ts';
 import { childrenOf } from './children.ts';
 import type { ServerResource } from './register.ts';
@@ -9,6 +11,8 @@ import type { ServerResource } from './register.ts';
 export const customerAddressServer: ServerResource = {
   resource: CUSTOMER_ADDRESS,
   table: yyUserAddress,
+  // an address belongs to its customer's tenant
+  tenant: { parent: () => customerServer, key: 'userId' },
 };
 
 /**
@@ -20,6 +24,7 @@ export const customerAddressServer: ServerResource = {
 export const customerServer: ServerResource = {
   resource: CUSTOMER,
   table: yyUser,
+  tenant: { column: 'tenantId' },
   children: [{ key: 'addressList', server: customerAddressServer, parentKey: 'userId', sortKey: 'sortNo' }],
   hooks: {
     beforeSave({ op, data }) {
@@ -37,6 +42,12 @@ export const customerServer: ServerResource = {
       async (req) => {
         const id = oneParam(req.query, 'id');
         if (!id) throw new BizError(CUSTOMER.notFound);
+        // the addresses of a customer this caller reaches only
+        const [reached] = await app.db
+          .select({ id: yyUser.id })
+          .from(yyUser)
+          .where(and(eq(yyUser.id, id), reachScope(req, customerServer)));
+        if (!reached) return ok([]);
         const { addressList } = await children.read(app.db, id, app.config.timezone);
         return ok(addressList);
       },

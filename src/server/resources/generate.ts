@@ -21,6 +21,7 @@ import { type UserRow } from '../plugins/auth.ts';
 import { str } from '../lib/query-generator.ts';
 import { fromColumn, refTexts } from './field-types.ts';
 import type { ServerChild } from './children.ts';
+import type { TenantOwnership } from '../lib/tenant-scope.ts';
 
 type Row = Record<string, unknown> & { id: string };
 type Query = Record<string, string | string[] | undefined>;
@@ -52,6 +53,8 @@ export interface ServerResource {
    * area); what depends on the caller (data rules, tenant) is `rowScope(req, sr)` of lib/row-scope.ts
    */
   scope?: () => SQL | undefined;
+  /** how its rows belong to tenants (src/server/lib/tenant-scope.ts); absent: shared by all */
+  tenant?: TenantOwnership;
   /**
    * the rows another resource's `ref` field may point at (e.g. active partners only; default every
    * row in scope): a reference to any other row is refused
@@ -96,7 +99,8 @@ export interface GeneratedResource {
   where(query: Query, tz: string, rows?: readonly SQL[]): SQL | undefined;
   sheet: ExportSheet;
   toJson(row: Row, tz: string): Record<string, unknown>;
-  findById(db: Db, id: string): Promise<Row | undefined>;
+  /** the row of an id within the resource's scope and `extra` (a request's `reachScope`) */
+  findById(db: Db, id: string, extra?: SQL): Promise<Row | undefined>;
 }
 
 const QUERY_TYPE: Record<ResourceField['type'], FieldType> = {
@@ -181,7 +185,8 @@ export function resourceFields(sr: ServerResource): EntityFields {
   if (known) return known;
   const columns = resourceColumns(sr);
   const fields: EntityFields = {
-    id: { column: columns.id!, type: 'string' },
+    // sys_tenant's id is an integer (JeecgBoot's SysTenant): filtered as one
+    id: { column: columns.id!, type: columns.id!.dataType === 'number' ? 'int' : 'string' },
     ...Object.fromEntries(
       sr.resource.decl.fields.map((f) => [
         f.key,
@@ -259,11 +264,11 @@ export function generate(sr: ServerResource): GeneratedResource {
       ...(f.type === 'richtext' ? { text: (v) => (typeof v === 'string' ? htmlText(v) : v) } : {}),
     })),
   };
-  const findById = async (db: Db, id: string) => {
+  const findById = async (db: Db, id: string, extra?: SQL) => {
     const [row] = await db
       .select()
       .from(sr.table)
-      .where(and(eq(columns.id!, id), sr.scope?.()))
+      .where(and(eq(columns.id!, id), sr.scope?.(), extra))
       .limit(1);
     return row as Row | undefined;
   };

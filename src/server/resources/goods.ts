@@ -8,6 +8,7 @@ import type { ServerResource } from './register.ts';
 export const goodsServer: ServerResource = {
   resource: GOODS,
   table: yyGoods,
+  tenant: { column: 'tenantId' },
   hooks: {
     beforeSave({ data }) {
       if (typeof data.price === 'string' && (hundredths(data.price) ?? Infinity) > 100_000_000)

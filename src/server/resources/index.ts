@@ -24,6 +24,7 @@ import { quartzJobServer } from './quartz-job.ts';
 import { ossFileServer } from './oss-file.ts';
 import { messageTemplateServer } from './message-template.ts';
 import { roleServer } from './role.ts';
+import { tenantServer } from './tenant.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -48,6 +49,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   ossFile: ossFileServer,
   messageTemplate: messageTemplateServer,
   role: roleServer,
+  tenant: tenantServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

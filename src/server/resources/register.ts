@@ -24,7 +24,9 @@ import { dictLookup } from '../repos/dicts.ts';
 import { fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
 import { routeOf } from '../lib/route.ts';
 import { childrenOf } from './children.ts';
-import { rowScope } from '../lib/row-scope.ts';
+import { reachScope, rowScope } from '../lib/row-scope.ts';
+import { requestAccess, stampColumn, TENANT_MSG } from '../lib/tenant-scope.ts';
+import { assertWritableFields, callerFieldRights, stripHidden } from '../lib/field-rights.ts';
 
 import {
   generate,
@@ -102,20 +104,59 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         throw new BizError(f.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
   };
 
+  // rows of tenant-owned resources are not pushed to every open grid (other tenants' among them)
   const publishSaved = (req: FastifyRequest, id: string) =>
-    decl.socketKey
+    decl.socketKey && !sr.tenant
       ? app.realtime.publishSaved(decl.socketKey, decl.perms.list, requestCaseId(req.headers), async () => {
           const row = await gen.findById(db, id);
           return row ? (await gen.list.decorator(db, tz))([row]) : [];
         })
       : Promise.resolve();
 
+  /** the rows this request may touch beyond the fixed scope (the tenant's) */
+  const reach = (req: FastifyRequest) => reachScope(req, sr);
+  const fieldKeys = decl.fields.map((f) => f.key);
+  const titleOf = (key: string) => decl.fields.find((f) => f.key === key)?.title ?? key;
+  const rightsOf = (req: FastifyRequest) => callerFieldRights(app, req, decl.perms.list, fieldKeys);
+  const tenantColumn = stampColumn(sr.tenant);
+  /** the tenant a new row of this request belongs to (none when the resource is not tenant-owned) */
+  const stamp = (req: FastifyRequest): Record<string, unknown> => {
+    if (!tenantColumn) return {};
+    const write = requestAccess(req).write;
+    if (write === null) throw new BizError(TENANT_MSG.noTenant);
+    return { [tenantColumn]: write };
+  };
+  /** the list decorator, then the fields the caller may not see stripped */
+  const listFor = async (req: FastifyRequest) => {
+    const rights = await rightsOf(req);
+    if (!rights.hidden.size) return gen.list;
+    const list: typeof gen.list = {
+      ...gen.list,
+      decorator: async (d, z) => {
+        const decorate = await gen.list.decorator(d, z);
+        return async (rows) => stripHidden(rights, await decorate(rows));
+      },
+    };
+    return list;
+  };
+
   /** Delete rows by id in one statement (all or nothing); returns how many existed. */
   const remove = async (req: FastifyRequest, ids: string[]) => {
+    const scope = reach(req);
+    if (scope) {
+      // rows out of reach are not there for this caller: as missing ids
+      const found = await db
+        .select({ id: columns.id! })
+        .from(sr.table)
+        .where(and(inArray(columns.id!, ids), sr.scope?.(), scope));
+      const reachable = new Set(found.map((r) => String(r.id)));
+      ids = ids.filter((id) => reachable.has(id));
+      if (!ids.length) return 0;
+    }
     await sr.hooks?.beforeDelete?.({ db, ids, user: caller(req).user });
     const rows = await db
       .delete(sr.table)
-      .where(and(inArray(columns.id!, ids), sr.scope?.()))
+      .where(and(inArray(columns.id!, ids), sr.scope?.(), scope))
       .returning({ id: columns.id! });
     return rows.length;
   };
@@ -132,13 +173,13 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   };
 
   const handlers: { [K in OverridableEndpoint]: ResourceHandler } = {
-    list: async (req) => bare(await listEntities(db, gen.list, req.query, tz, await whereOf(req))),
+    list: async (req) => bare(await listEntities(db, await listFor(req), req.query, tz, await whereOf(req))),
 
     queryById: async (req) => {
       const id = oneParam(req.query, 'id');
-      const row = id ? await gen.findById(db, id) : undefined;
+      const row = id ? await gen.findById(db, id, reach(req)) : undefined;
       if (!row) throw new BizError(resource.notFound);
-      const [json] = await (await gen.list.decorator(db, tz))([row]);
+      const [json] = await (await (await listFor(req)).decorator(db, tz))([row]);
       return ok(children.any ? { ...json, ...(await children.read(db, row.id, tz)) } : json);
     },
 
@@ -146,6 +187,8 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const me = caller(req).user;
       const data = parseWith(resource.addSchema, req.body) as Record<string, unknown>;
       const rows = children.take(data);
+      assertWritableFields(await rightsOf(req), data, undefined, titleOf);
+      const owner = stamp(req);
       await sr.hooks?.beforeSave?.({ op: 'add', db, user: me, data });
       await assertWritable(data);
       await children.check(db, rows);
@@ -153,6 +196,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       await atomically(async (tx) => {
         await tx.insert(sr.table).values({
           ...insertable(toColumns(decl.fields, data)),
+          ...owner,
           id,
           ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
           ...(has('createBy') ? { createBy: me.username } : {}),
@@ -169,8 +213,10 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const { id, ...sent } = parsed;
       const data = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
       const rows = children.take(data);
-      const original = await gen.findById(db, id);
+      const scope = reach(req);
+      const original = await gen.findById(db, id, scope);
       if (!original) throw new BizError(resource.notFound);
+      assertWritableFields(await rightsOf(req), data, original, titleOf);
       await sr.hooks?.beforeSave?.({ op: 'edit', db, user: me, data, original });
       await assertWritable(data, original);
       await children.check(db, rows);
@@ -182,7 +228,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
             ...(has('updateBy') ? { updateBy: me.username } : {}),
             ...(has('updateTime') ? { updateTime: new Date() } : {}),
           })
-          .where(eq(columns.id!, id));
+          .where(and(eq(columns.id!, id), scope));
         await children.write(tx, id, rows, me.username);
       });
       await publishSaved(req, id);
@@ -201,8 +247,17 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       return okMessage(message.deleted);
     },
 
-    exportXls: async (req, reply) =>
-      sendEntityExport(req, reply, db, gen.list, gen.sheet, { tz, ...(await whereOf(req)) }),
+    exportXls: async (req, reply) => {
+      // the fields the caller may not see are neither columns nor values of the sheet
+      const rights = await rightsOf(req);
+      const sheet = rights.hidden.size
+        ? {
+            ...gen.sheet,
+            columns: gen.sheet.columns.filter((c) => !rights.hidden.has(c.key.replace(/_dictText$/, ''))),
+          }
+        : gen.sheet;
+      return sendEntityExport(req, reply, db, await listFor(req), sheet, { tz, ...(await whereOf(req)) });
+    },
   };
 
   // the endpoints of the declared operations, each behind its contract's permission
@@ -232,7 +287,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     await registerImport<Record<string, unknown>>(app, {
       endpoint: ep.importExcel,
       logName: decl.importLogName ?? `${decl.name}ImportExcelErrorLog`,
-      plan: ({ user }) => ({
+      plan: ({ user, req }) => ({
         columns: resource.surfaces.import.map((f) => ({
           key: f.key,
           title: f.title,
@@ -248,13 +303,17 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
           : resource.addSchema) as never,
         unique: importUniques,
         async insert(tx, rows) {
+          const rights = await rightsOf(req);
+          const owner = stamp(req);
           for (const data of rows) {
+            assertWritableFields(rights, data, undefined, titleOf);
             await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
             await checks(tx, data);
           }
           await tx.insert(sr.table).values(
             rows.map((data) => ({
               ...insertable(toColumns(decl.fields, data)),
+              ...owner,
               id: newId(),
               ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
               ...(has('createBy') ? { createBy: user.username } : {}),

@@ -22,6 +22,7 @@ import { QUARTZ_JOB } from './quartz-job.ts';
 import { OSS_FILE } from './oss-file.ts';
 import { MESSAGE_TEMPLATE } from './message-template.ts';
 import { ROLE } from './role.ts';
+import { TENANT } from './tenant.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -46,6 +47,7 @@ export const RESOURCES = [
   OSS_FILE,
   MESSAGE_TEMPLATE,
   ROLE,
+  TENANT,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

@@ -126,9 +126,14 @@ export const yyUser = pgTable(
     status: varchar('status', { length: 2 }).notNull().default('1'),
     registerTime: timestamp('register_time', { withTimezone: true }).notNull().defaultNow(),
     source: varchar('source', { length: 2 }),
+    /** owning tenant (sys_tenant.id): src/server/lib/tenant-scope.ts */
+    tenantId: integer('tenant_id'),
     ...auditColumns(),
   },
-  (t) => [index('idx_yy_user_register_time').on(t.registerTime)],
+  (t) => [
+    index('idx_yy_user_register_time').on(t.registerTime),
+    index('idx_yy_user_tenant_id').on(t.tenantId),
+  ],
 );
 
 /** yy_user_address: a customer's service addresses; at most one default per customer. */
@@ -177,16 +182,22 @@ export const yyImages = pgTable(
 );
 
 /** yy_goods: the materials mall's goods. */
-export const yyGoods = pgTable('yy_goods', {
-  id: idColumn(),
-  name: varchar('name', { length: 100 }).notNull(),
-  category: varchar('category', { length: 2 }).notNull(),
-  spec: varchar('spec', { length: 100 }),
-  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
-  stock: integer('stock').notNull().default(0),
-  /** comma-joined stored paths, in display order */
-  images: text('images'),
-  /** 1 上架, 0 下架 */
-  status: varchar('status', { length: 2 }).notNull().default('1'),
-  ...auditColumns(),
-});
+export const yyGoods = pgTable(
+  'yy_goods',
+  {
+    id: idColumn(),
+    name: varchar('name', { length: 100 }).notNull(),
+    category: varchar('category', { length: 2 }).notNull(),
+    spec: varchar('spec', { length: 100 }),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    stock: integer('stock').notNull().default(0),
+    /** comma-joined stored paths, in display order */
+    images: text('images'),
+    /** 1 上架, 0 下架 */
+    status: varchar('status', { length: 2 }).notNull().default('1'),
+    /** owning tenant (sys_tenant.id): src/server/lib/tenant-scope.ts */
+    tenantId: integer('tenant_id'),
+    ...auditColumns(),
+  },
+  (t) => [index('idx_yy_goods_tenant_id').on(t.tenantId)],
+);

@@ -1,6 +1,6 @@
 import { seedMessaging } from './messaging.ts';
 import { randomBytes } from 'node:crypto';
-import { eq, gte } from 'drizzle-orm';
+import { eq, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   sysDepart,
@@ -15,6 +15,8 @@ import {
   sysUser,
   sysUserDepart,
   sysUserRole,
+  yyGoods,
+  yyUser,
 } from '../schema/index.ts';
 import { stableId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -84,7 +86,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * Version of the seed data. Raise it when seed data is added: the next start then inserts the rows
  * whose keys were never applied, and nothing an administrator deleted comes back.
  */
-export const SEED_VERSION = 7;
+export const SEED_VERSION = 8;
 
 /** A strong random password for a seeded account (shown once, at the start that created it). */
 export const randomPassword = () => randomBytes(12).toString('base64url');
@@ -255,10 +257,17 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
   const operationKeys = await seedOperations(db, ledger.applied, opts);
   const catalogueKeys = await seedCatalogue(db, ledger.applied);
   const messagingKeys = await seedMessaging(db, ledger.applied);
+  // the seeded business rows belong to the seeded tenant (src/server/lib/tenant-scope.ts)
+  if (!ledger.applied.has(TENANT_ROWS_KEY) && TENANTS[0])
+    for (const table of [yyUser, yyGoods])
+      await db.update(table).set({ tenantId: TENANTS[0].id }).where(isNull(table.tenantId));
   // every key of this version is now applied (also those of rows that happened to exist already)
   await recordKeys(db, [...seedKeys(), ...operationKeys, ...catalogueKeys, ...messagingKeys], ledger.applied);
   return { applied: true, createdUsers };
 }
+
+/** Ledger key of giving the seeded business rows to the seeded tenant. */
+const TENANT_ROWS_KEY = 'tenant:rows';
 
 const permissionKey = (p: PermissionInsert) => (p.menuType === 2 ? `perm:${p.perms}` : `menu:${p.url}`);
 
@@ -340,5 +349,6 @@ function seedKeys(): string[] {
     ...DEPARTS.map((d) => `depart:${d.orgCode}`),
     ...POSITIONS.map((p) => `position:${p.code}`),
     ...SEED_USERS.map((u) => `user:${u.username}`),
+    TENANT_ROWS_KEY,
   ];
 }

@@ -41,7 +41,7 @@ export default async function dictLoadRoutes(app: FastifyInstance) {
     ENDPOINTS.dict.loadDict,
     { preHandler },
     async (req, reply) => {
-      const source = resolveDict(app.tables, req.params.dict);
+      const source = resolveDict(app.tables, req.params.dict, req, db);
       if (!allowed(req, reply, source)) return reply;
       const q = columnsOf(db, source);
       const keyword = str(req.query.keyword);
@@ -63,7 +63,7 @@ export default async function dictLoadRoutes(app: FastifyInstance) {
     ENDPOINTS.dict.loadDictItem,
     { preHandler },
     async (req, reply) => {
-      const source = resolveDict(app.tables, req.params.dict);
+      const source = resolveDict(app.tables, req.params.dict, req, db);
       if (!allowed(req, reply, source)) return reply;
       const keys = splitList(str(req.query.key));
       if (keys.length === 0) return ok([]);

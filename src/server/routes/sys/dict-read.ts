@@ -42,7 +42,7 @@ export default async function dictReadRoutes(app: FastifyInstance) {
     ENDPOINTS.dict.getDictItems,
     { preHandler },
     async (req, reply) => {
-      const source = resolveDict(app.tables, req.params.dict);
+      const source = resolveDict(app.tables, req.params.dict, req, db);
       if (!allowed(req, reply, source)) return reply;
       const q = columnsOf(db, source, { allItems: true });
       return ok(toModels(await q.select(undefined, DICT_ROW_CAP)));
@@ -50,7 +50,7 @@ export default async function dictReadRoutes(app: FastifyInstance) {
   );
 
   route<{ Params: { dict: string; key: string } }>(app, ENDPOINTS.dict.getDictText, async (req, reply) => {
-    const source = resolveDict(app.tables, req.params.dict);
+    const source = resolveDict(app.tables, req.params.dict, req, db);
     if (!allowed(req, reply, source)) return reply;
     const q = columnsOf(db, source, { allItems: true });
     const [row] = await q.select(textEq(q.value, req.params.key), 1);
@@ -74,7 +74,9 @@ export default async function dictReadRoutes(app: FastifyInstance) {
     const rows = await db
       .select({ value: code, text, pid: pidCol, ...(hasChild ? { hasChild } : {}) })
       .from(spec.table)
-      .where(and(spec.scope?.(), atParent, ...conditionWhere(app.tables, spec, q.condition)))
+      .where(
+        and(app.tables.rowsFor(spec, req, db), atParent, ...conditionWhere(app.tables, spec, q.condition)),
+      )
       .orderBy(code)
       .limit(DICT_ROW_CAP);
     let parents = new Set<string>();
@@ -84,7 +86,7 @@ export default async function dictReadRoutes(app: FastifyInstance) {
         .from(spec.table)
         .where(
           and(
-            spec.scope?.(),
+            app.tables.rowsFor(spec, req, db),
             inArray(
               sql`${pidCol}::text`,
               rows.map((r) => String(r.value)),

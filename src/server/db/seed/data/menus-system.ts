@@ -22,6 +22,9 @@ export const SYSTEM_MENU: SeedMenu = {
         { name: '选择用户', perms: PERM.user.select },
         { name: '导出', perms: PERM.user.export },
         { name: '导入', perms: PERM.user.import },
+        { name: '性别', perms: PERM.user.fieldSex },
+        { name: '生日', perms: PERM.user.formBirthday, permsType: '2' },
+        { name: '手机号', perms: PERM.user.formPhone, permsType: '2' },
       ],
     },
     {
@@ -82,6 +85,7 @@ export const SYSTEM_MENU: SeedMenu = {
         { name: '添加', perms: PERM.tenant.add },
         { name: '编辑', perms: PERM.tenant.edit },
         { name: '删除', perms: PERM.tenant.delete },
+        { name: '跨租户访问', perms: PERM.tenant.all },
       ],
     },
     {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PERM } from '../../../../shared/permissions.ts';
 import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
 import {
@@ -35,7 +35,11 @@ import {
   type UniqueKey,
 } from '../../../repos/user-write.ts';
 import { revokeUserTokens } from '../../../repos/tokens.ts';
-import { caller } from '../../../plugins/auth.ts';
+import { caller, type UserRow } from '../../../plugins/auth.ts';
+import { assertWritableFields } from '../../../lib/field-rights.ts';
+import { requestAccess } from '../../../lib/tenant-scope.ts';
+import { reachesUser, userFieldRights, userReach, userTenantsToWrite } from '../../../repos/user-tenants.ts';
+import { USER_FIELD_KEYS } from './read.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { route, routeOf } from '../../../lib/route.ts';
 
@@ -76,9 +80,32 @@ async function logicalDelete(db: Db, ids: string[], by: string) {
   await revokeUserTokens(db, ids);
 }
 
-/** User administration writes (jeecg-api.md §6.1). */
+/** A user field's label (the schemas' descriptions), for refusals naming it. */
+const fieldTitle = (key: string): string =>
+  (userEditSchema.shape as Record<string, { description?: string } | undefined>)[key]?.description ?? key;
+
+/**
+ * User administration writes (jeecg-api.md §6.1). Every target must be a user the request reaches
+ * (tenant isolation: another tenant's user is "not found" / left alone), and a write to a field
+ * the caller lacks the right of is refused (src/server/lib/field-rights.ts).
+ */
 export default async function userCrudRoutes(app: FastifyInstance) {
   const db = app.db;
+
+  /** live users of `ids` this request reaches (else the ids are left alone) */
+  const targets = (req: FastifyRequest, ids: string[]) => and(liveUsersIn(ids), userReach(req))!;
+  /** refuse ids the request does not reach: they are not there for this caller */
+  const assertReached = async (req: FastifyRequest, ids: string[]) => {
+    const found = await db.select({ id: sysUser.id }).from(sysUser).where(targets(req, ids));
+    if (found.length !== new Set(ids).size) throw new BizError('未找到对应实体');
+  };
+  const checkFields = async (req: FastifyRequest, data: Record<string, unknown>, original?: UserRow) =>
+    assertWritableFields(
+      await userFieldRights(app, req, USER_FIELD_KEYS),
+      data,
+      original as Record<string, unknown> | undefined,
+      fieldTitle,
+    );
 
   /** Send saved users, as the list shows them, to every open users grid (all instances). */
   const publishSaved = (req: FastifyRequest, ids: string[]) =>
@@ -89,6 +116,8 @@ export default async function userCrudRoutes(app: FastifyInstance) {
   route(app, ENDPOINTS.user.add, async (req) => {
     const by = caller(req).user.username;
     const b = parseWith(userAddSchema, req.body);
+    await checkFields(req, b as Record<string, unknown>);
+    const relTenantIds = await userTenantsToWrite(db, requestAccess(req), b.relTenantIds, undefined, true);
     const taken = await findTaken(db, b);
     if (taken) throw new BizError(taken);
     await assertLinksExist(db, b.selectedroles, b.selecteddeparts);
@@ -104,6 +133,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
         password,
         salt: null,
         ...editableFields({ ...b, id }),
+        relTenantIds: relTenantIds ?? null,
         status: USER_STATUS.normal,
         delFlag: 0,
         orgCode: null,
@@ -122,8 +152,21 @@ export default async function userCrudRoutes(app: FastifyInstance) {
       const by = caller(req).user.username;
       const raw = (req.body ?? {}) as Record<string, unknown>;
       const b = parseWith(userEditSchema, raw);
-      const existing = await findUserById(db, b.id);
+      const found = await findUserById(db, b.id);
+      const existing = found && reachesUser(req, found) ? found : undefined;
       if (!existing) throw new BizError('未找到对应实体');
+      await checkFields(
+        req,
+        Object.fromEntries(Object.entries(b).filter(([k]) => Object.hasOwn(raw, k))),
+        existing,
+      );
+      const relTenantIds = await userTenantsToWrite(
+        db,
+        requestAccess(req),
+        'relTenantIds' in raw ? b.relTenantIds : undefined,
+        existing.relTenantIds,
+        false,
+      );
       const taken = await findTaken(db, b as Partial<Record<UniqueKey, string | null>>, b.id);
       if (taken) throw new BizError(taken);
       const links = {
@@ -151,6 +194,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
           .update(sysUser)
           .set({
             ...onlyGiven(editableFields(b), raw),
+            ...(relTenantIds !== undefined ? { relTenantIds } : {}),
             ...(links.departs ? { departIds: links.departs.join(',') || null } : {}),
             updateBy: by,
             updateTime: new Date(),
@@ -165,13 +209,17 @@ export default async function userCrudRoutes(app: FastifyInstance) {
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.delete, async (req) => {
     const me = caller(req).user;
-    await logicalDelete(db, targetIds(req.query.id, me.id, '不能删除当前登录用户'), me.username);
+    const ids = targetIds(req.query.id, me.id, '不能删除当前登录用户');
+    await assertReached(req, ids);
+    await logicalDelete(db, ids, me.username);
     return okMessage('删除用户成功');
   });
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.deleteBatch, async (req) => {
     const me = caller(req).user;
-    await logicalDelete(db, targetIds(req.query.ids, me.id, '不能删除当前登录用户'), me.username);
+    const ids = targetIds(req.query.ids, me.id, '不能删除当前登录用户');
+    await assertReached(req, ids);
+    await logicalDelete(db, ids, me.username);
     return okMessage('批量删除用户成功');
   });
 
@@ -179,6 +227,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const me = caller(req).user;
     const b = parseWith(frozenBatchSchema, req.body);
     const ids = targetIds(b.ids.join(','), me.id, '不能冻结当前登录用户');
+    await assertReached(req, ids);
     await db
       .update(sysUser)
       .set({ status: b.status, updateBy: me.username, updateTime: new Date() })
@@ -192,7 +241,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const me = caller(req).user;
     const b = parseWith(changePasswordSchema, req.body);
     const user = await findUserByUsername(db, b.username);
-    if (!user || user.delFlag === 1) throw new BizError('用户不存在');
+    if (!user || user.delFlag === 1 || !reachesUser(req, user)) throw new BizError('用户不存在');
     await setPassword(db, user.id, b.password, me.username, { mustChange: true });
     return okMessage('密码修改成功!');
   });

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { EXPORT_BATCH, entityExportRows, exporterName } from '../../../lib/entity-export.ts';
 import { sendXlsx, type XlsxColumn, type XlsxRow } from '../../../lib/xlsx-export.ts';
-import { USER_LIST, userListWhere } from '../../../repos/users.ts';
+import type { SQL } from 'drizzle-orm';
+import { userListWhere, usersWithout } from '../../../repos/users.ts';
+import { userFieldRights, userReach } from '../../../repos/user-tenants.ts';
+import { USER_FIELD_KEYS } from './read.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { route } from '../../../lib/route.ts';
 
@@ -29,9 +32,10 @@ export async function* userExportRows(
   query: Q,
   tz: string,
   batchSize = EXPORT_BATCH,
+  scope: { reach?: SQL; hidden?: ReadonlySet<string> } = {},
 ): AsyncGenerator<XlsxRow[]> {
-  const where = await userListWhere(db, query, tz);
-  yield* entityExportRows(db, USER_LIST, query, tz, { where, batchSize });
+  const where = await userListWhere(db, query, tz, scope.reach);
+  yield* entityExportRows(db, usersWithout(scope.hidden), query, tz, { where, batchSize });
 }
 
 /** GET /sys/user/exportXls: the users list as an .xlsx download (jeecg-api.md §6, §6.1). */
@@ -39,15 +43,17 @@ export default async function userExportRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timezone;
 
-  route<{ Querystring: Q }>(app, ENDPOINTS.user.exportXls, async (req, reply) =>
-    sendXlsx(reply, {
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.exportXls, async (req, reply) => {
+    // another tenant's users are not exported; nor are the fields the caller may not see
+    const { hidden } = await userFieldRights(app, req, USER_FIELD_KEYS);
+    return sendXlsx(reply, {
       title: '用户列表数据',
       exporter: exporterName(req),
       sheetName: '用户列表',
-      columns: USER_EXPORT_COLUMNS,
-      rows: userExportRows(db, req.query, tz),
+      columns: USER_EXPORT_COLUMNS.filter((c) => !hidden.has(c.key.replace(/_dictText$/, ''))),
+      rows: userExportRows(db, req.query, tz, EXPORT_BATCH, { reach: userReach(req), hidden }),
       filename: '用户信息.xlsx',
       asciiFilename: 'users.xlsx',
-    }),
-  );
+    });
+  });
 }

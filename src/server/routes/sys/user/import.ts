@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requestAccess } from '../../../lib/tenant-scope.ts';
 import { inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -45,7 +46,10 @@ export default async function userImportRoutes(app: FastifyInstance) {
     endpoint: ENDPOINTS.user.importExcel,
     logName: 'userImportExcelErrorLog',
     okMessage: (n) => `共${n}行数据全部导入成功！`,
-    plan: ({ user }) => {
+    plan: ({ user, req }) => {
+      // imported users join a tenant-bound importer's tenant (else the importer could not see them)
+      const access = requestAccess(req);
+      const tenant = access.all ? null : access.write;
       const hashOf = async (plain: string | undefined) => (plain ? hashPassword(plain) : UNUSABLE_PASSWORD);
       return {
         columns: USER_IMPORT_COLUMNS,
@@ -73,6 +77,7 @@ export default async function userImportRoutes(app: FastifyInstance) {
               status: USER_STATUS.normal,
               delFlag: 0,
               orgCode: null,
+              relTenantIds: tenant === null ? null : String(tenant),
               createBy: user.username,
             })),
           );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { sysUser } from '../../../db/schema/index.ts';
 import { allOf, buildFilters } from '../../../lib/query-generator.ts';
@@ -11,7 +11,12 @@ import {
   listUsers,
   userRoleIds,
   usersOfDepartTree,
+  withoutFields,
 } from '../../../repos/users.ts';
+import { reachesUser, userFieldRights, userReach } from '../../../repos/user-tenants.ts';
+
+/** The user fields field rights may govern (`user:sex`, `user:form:phone` …). */
+export const USER_FIELD_KEYS = [...Object.keys(USER_FIELDS), 'avatar', 'relTenantIds', 'departIds'];
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { route } from '../../../lib/route.ts';
 
@@ -25,30 +30,45 @@ export default async function userReadRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timezone;
 
+  /** the users a request reaches and the fields it may not see */
+  const scopeOf = async (req: FastifyRequest) => ({
+    reach: userReach(req),
+    hidden: (await userFieldRights(app, req, USER_FIELD_KEYS)).hidden,
+  });
+  /** a user the request reaches, by id (tenant isolation) */
+  const reachable = async (req: FastifyRequest, id: string | undefined) => {
+    const user = id ? await findUserById(db, id) : undefined;
+    return user && reachesUser(req, user) ? user : undefined;
+  };
+
   route<{ Querystring: Q }>(app, ENDPOINTS.user.list, async (req) =>
-    bare(await listUsers(db, req.query, tz)),
+    bare(await listUsers(db, req.query, tz, await scopeOf(req))),
   );
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.queryById, async (req) => {
-    const user = req.query.id ? await findUserById(db, req.query.id) : undefined;
+    const user = await reachable(req, req.query.id);
     if (!user) throw new BizError('未找到对应实体');
-    return ok(userJson(user, tz));
+    const { hidden } = await scopeOf(req);
+    return ok(withoutFields([userJson(user, tz)], hidden)[0]);
   });
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.queryUserRole, async (req) => {
-    const ids = req.query.userid ? await userRoleIds(db, req.query.userid) : [];
+    const ids = (await reachable(req, req.query.userid)) ? await userRoleIds(db, req.query.userid!) : [];
     return ids.length ? ok(ids) : fail('未找到用户相关角色信息');
   });
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.userDepartList, async (req) => {
-    const departs = req.query.userId ? await userDeparts(db, req.query.userId) : [];
+    const departs = (await reachable(req, req.query.userId)) ? await userDeparts(db, req.query.userId!) : [];
     if (departs.length === 0) return fail('查找失败');
     return ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName, children: [] })));
   });
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.queryUserByDepId, async (req) => {
     if (!req.query.id) throw new BizError('请选择部门');
-    return ok(await usersOfDepartTree(db, req.query.id, req.query.realname, tz));
+    const { reach, hidden } = await scopeOf(req);
+    return ok(
+      withoutFields(await usersOfDepartTree(db, req.query.id, req.query.realname, tz, reach), hidden),
+    );
   });
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.queryUserComponentData, async (req) => {
@@ -63,7 +83,7 @@ export default async function userReadRoutes(app: FastifyInstance) {
       realname: contains(q.realname),
       username: contains(q.username),
     };
-    return ok(await listUsers(db, query, tz));
+    return ok(await listUsers(db, query, tz, await scopeOf(req)));
   });
 
   /** Bare JSON array (not wrapped in Result), as JeecgBoot answers it. */
@@ -72,10 +92,19 @@ export default async function userReadRoutes(app: FastifyInstance) {
       .select()
       .from(sysUser)
       .where(
-        and(eq(sysUser.delFlag, 0), eq(sysUser.status, 1), allOf(buildFilters(USER_FIELDS, req.query, tz))),
+        and(
+          eq(sysUser.delFlag, 0),
+          eq(sysUser.status, 1),
+          userReach(req),
+          allOf(buildFilters(USER_FIELDS, req.query, tz)),
+        ),
       )
       .orderBy(asc(sysUser.username))
       .limit(1000);
-    return rows.map((u) => userJson(u, tz));
+    const { hidden } = await scopeOf(req);
+    return withoutFields(
+      rows.map((u) => userJson(u, tz)),
+      hidden,
+    );
   });
 }

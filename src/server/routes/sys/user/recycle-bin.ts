@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { idListSchema } from '../../../../shared/user.ts';
@@ -18,6 +18,7 @@ import { BizError, ok, okMessage } from '../../../lib/result.ts';
 import { parseWith, requiredIds } from '../../../lib/validate.ts';
 import { departNamesByUser } from '../../../repos/departs.ts';
 import { userJson } from '../../../repos/user-json.ts';
+import { userReach } from '../../../repos/user-tenants.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -26,8 +27,11 @@ const restoreSchema = z.object({ userIds: idListSchema });
 const deletedIn = (ids: string[]) => and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1));
 
 /** Only users in the bin: a live account is never restored or purged through it. */
-async function binnedIds(db: Db, ids: string[]): Promise<string[]> {
-  const rows = await db.select({ id: sysUser.id }).from(sysUser).where(deletedIn(ids));
+async function binnedIds(db: Db, ids: string[], reach: SQL | undefined): Promise<string[]> {
+  const rows = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(deletedIn(ids), reach));
   if (rows.length !== new Set(ids).size) throw new BizError('所选用户不在回收站中');
   return rows.map((r) => r.id);
 }
@@ -41,11 +45,12 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timezone;
 
-  route(app, ENDPOINTS.recycleBin.list, async () => {
+  // another tenant's deleted users are neither listed nor restored nor purged
+  route(app, ENDPOINTS.recycleBin.list, async (req) => {
     const rows = await db
       .select()
       .from(sysUser)
-      .where(eq(sysUser.delFlag, 1))
+      .where(and(eq(sysUser.delFlag, 1), userReach(req)))
       .orderBy(desc(sysUser.updateTime), desc(sysUser.id));
     const names = await departNamesByUser(
       db,
@@ -62,7 +67,7 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
   route(app, ENDPOINTS.recycleBin.restore, async (req) => {
     const { userIds } = parseWith(restoreSchema, req.body);
     if (userIds.length === 0) throw new BizError(MSG.nothingSelected);
-    const ids = await binnedIds(db, userIds);
+    const ids = await binnedIds(db, userIds, userReach(req));
     await db
       .update(sysUser)
       .set({ delFlag: 0, updateBy: caller(req).user.username, updateTime: new Date() })
@@ -71,7 +76,7 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
   });
 
   route<{ Querystring: Q }>(app, ENDPOINTS.recycleBin.delete, async (req) => {
-    const ids = await binnedIds(db, requiredIds(req.query.userIds));
+    const ids = await binnedIds(db, requiredIds(req.query.userIds), userReach(req));
     await db.transaction(async (tx) => {
       await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, ids));
       await tx.delete(sysUserDepart).where(inArray(sysUserDepart.userId, ids));

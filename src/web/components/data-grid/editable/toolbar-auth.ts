@@ -1,4 +1,4 @@
-import type { AuthEntry } from '../../../lib/session.ts';
+import type { AuthEntry } from '../../../../shared/auth-rules.ts';
 import { hiddenToolbarButtons } from '../list/column-auth.ts';
 
 /** The editable grid's toolbar buttons (each one also a registered widget). */

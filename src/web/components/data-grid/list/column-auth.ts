@@ -1,53 +1,55 @@
 /**
  * Column and toolbar permissions of spec §6, over the permission lists the server sent at sign-in
- * (`auth`: the caller's rights; `allAuth`: every right the system defines, with its status).
+ * (`auth`: the caller's rights; `allAuth`: every right the system defines, with its status). The
+ * rules themselves are shared with the server (src/shared/auth-rules.ts).
  */
-import type { AuthEntry } from '../../../lib/session.ts';
+import {
+  fieldRights,
+  hiddenToolbarButtons as toolbarRule,
+  holdsIn,
+  type AuthEntry,
+  type FieldRights,
+} from '../../../../shared/auth-rules.ts';
 import { SESSION_KEYS } from '../../../lib/storage.ts';
 
-const FIELD = '1';
-const enabled = (e: AuthEntry) => e.status !== '0';
-
 /**
- * Column-level rule: a field right (type "1") whose action starts with the table prefix, enabled
- * in `allAuth` but absent from the caller's `auth`, hides that column. Returns the hidden field
- * names (the action after the prefix).
+ * Column-level rule: a field right whose action is `<prefix><field>` (or `<prefix>form:<field>`),
+ * enabled in `allAuth`, of type "1" and absent from the caller's `auth`, hides that column. With
+ * `fields` only those names count; without, every name under the prefix does.
  */
-export function hiddenFields(prefix: string, auth: readonly AuthEntry[], allAuth: readonly AuthEntry[]) {
-  const own = new Set(auth.filter((e) => e.type === FIELD).map((e) => e.action));
-  const hidden = new Set<string>();
-  for (const e of allAuth) {
-    if (e.type !== FIELD || !enabled(e) || !e.action.startsWith(prefix) || own.has(e.action)) continue;
-    hidden.add(e.action.slice(prefix.length));
-  }
-  return hidden;
+export function hiddenFields(
+  prefix: string,
+  auth: readonly AuthEntry[],
+  allAuth: readonly AuthEntry[],
+  fields?: Iterable<string>,
+): Set<string> {
+  return new Set(fieldRightsOf(prefix, auth, allAuth, fields).hidden);
 }
 
-/** Toolbar buttons of an editable grid and the codes that hide them under `authPre:` (spec §6). */
-const TOOLBAR_CODES: Record<string, string[]> = {
-  add: ['add'],
-  batch_delete: ['remove', 'batch_delete'],
-};
+/** Hidden (type "1") and disabled (type "2") fields of a prefix for the stored rights. */
+export function fieldRightsOf(
+  prefix: string,
+  auth: readonly AuthEntry[],
+  allAuth: readonly AuthEntry[],
+  fields?: Iterable<string>,
+): FieldRights {
+  const names =
+    fields ??
+    allAuth.flatMap((e) =>
+      e.action
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c.startsWith(prefix))
+        .map((c) => c.slice(prefix.length).replace(/^form:/, '')),
+    );
+  return fieldRights(prefix, names, holdsIn(auth), allAuth);
+}
 
 /**
  * The toolbar buttons excluded by an auth prefix: a code `authPre:add` the system defines (enabled)
  * but the caller lacks hides 新增; `authPre:batch_delete` hides 删除 (and remove).
  */
-export function hiddenToolbarButtons(
-  authPre: string | undefined,
-  auth: readonly AuthEntry[],
-  allAuth: readonly AuthEntry[],
-): Set<string> {
-  const out = new Set<string>();
-  if (!authPre) return out;
-  const own = new Set(auth.map((e) => e.action));
-  for (const [code, buttons] of Object.entries(TOOLBAR_CODES)) {
-    const action = `${authPre}:${code}`;
-    const defined = allAuth.some((e) => e.action === action && enabled(e));
-    if (defined && !own.has(action)) buttons.forEach((b) => out.add(b));
-  }
-  return out;
-}
+export const hiddenToolbarButtons = toolbarRule;
 
 /** The stored rights (sessionStorage, written at sign-in). */
 export function storedAuth(): { auth: AuthEntry[]; allAuth: AuthEntry[] } {
