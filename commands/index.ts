@@ -92,6 +92,7 @@ import userFreeze from './user/freeze.ts';
 import userList from './user/list.ts';
 import userResetPassword from './user/reset-password.ts';
 import userUnfreeze from './user/unfreeze.ts';
+import userTenant from './user/tenant.ts';
 import { RESOURCES } from '../src/shared/resources/index.ts';
 import { resourceCommands } from './resources/generate.ts';
 
@@ -170,6 +171,7 @@ export const COMMANDS: CommandDefinition[] = [
   dataruleAdd,
   dataruleEdit,
   dataruleDelete,
+  userTenant,
   partnerApprove,
   partnerStatus,
   projectPrice,

@@ -82,7 +82,10 @@ async function logicalDelete(db: Db, ids: string[], by: string) {
 
 /** A user field's label (the schemas' descriptions), for refusals naming it. */
 const fieldTitle = (key: string): string =>
-  (userEditSchema.shape as Record<string, { description?: string } | undefined>)[key]?.description ?? key;
+  (userEditSchema.shape as Record<string, { description?: string } | undefined>)[key]?.description?.replace(
+    /（.*$/,
+    '',
+  ) ?? key;
 
 /**
  * User administration writes (jeecg-api.md §6.1). Every target must be a user the request reaches
