@@ -8,6 +8,7 @@ import {
   emptyTree,
   expandNode,
   flattenTree,
+  keepExpanded,
   loadFailed,
   parseTreeResponse,
   receiveChildren,
@@ -210,5 +211,16 @@ describe('tree rows: a whole tree in one answer (queryTreeList)', () => {
     const deeper = expandNode(step.state, 'a1');
     expect(deeper.load).toBeUndefined();
     expect(view(deeper.state)).toEqual(['a@0', 'a1@1', 'a1x@2', 'a2@1', 'b@0']);
+  });
+
+  it('keeps open rows open when the whole tree is read again (after a write)', () => {
+    const open = expandNode(expandNode(whole(), 'a').state, 'a1').state;
+    // the next answer: a new row under a1, b gone; a lazy root that was never loaded stays closed
+    const next = treeOf<Dept>([
+      { ...d('a'), children: [{ ...d('a1'), children: [d('a1x'), d('a1y')] }] },
+      d('c', true),
+    ]);
+    expect(view(keepExpanded(next, open))).toEqual(['a@0', 'a1@1', 'a1x@2', 'a1y@2', 'c@0']);
+    expect(keepExpanded(next, whole())).toBe(next);
   });
 });

@@ -29,6 +29,11 @@ export interface TreeGridProps<T extends TreeRecord> extends TreeSource {
   /** accessible name of the grid */
   label?: string;
   height?: number;
+  /**
+   * a key the tree does not use, pressed on a row (e.g. Shift+F10 for the row's actions); true when
+   * handled (the key's default is then prevented)
+   */
+  onRowKeyDown?(record: T, event: KeyboardEvent, cell: Element): boolean;
 }
 
 const cellText = (record: TreeRecord, field: string): string => {
@@ -88,6 +93,7 @@ export function TreeGrid<T extends TreeRecord>({
   columns,
   label,
   height = 520,
+  onRowKeyDown,
   ...source
 }: TreeGridProps<T>) {
   const tree = useTreeRows<T>(source);
@@ -128,6 +134,12 @@ export function TreeGrid<T extends TreeRecord>({
   const onCellKeyDown = (e: CellKeyDownEvent<TreeRow<T>>) => {
     const event = e.event as KeyboardEvent | null;
     if (!event || e.rowIndex === null) return;
+    const row = treeRef.current.rows[e.rowIndex];
+    const cell = (event.target as HTMLElement).closest('.ag-cell') ?? (event.target as HTMLElement);
+    if (row?.kind === 'node' && onRowKeyDown?.(row.record, event, cell)) {
+      event.preventDefault();
+      return;
+    }
     if (e.column.getColId() !== TREE_COL && event.key !== 'Enter') return;
     const action = treeKeyAction(treeRef.current.rows, e.rowIndex, event.key);
     if (!action) return;

@@ -103,6 +103,21 @@ export function treeOf<T extends TreeRecord>(records: T[]): TreeState<T> {
   return { roots, nodes };
 }
 
+/**
+ * `next` with the rows open that were open in `prev`, where `next` has their children loaded
+ * already (a reloaded whole tree); rows still to load stay collapsed.
+ */
+export function keepExpanded<T extends TreeRecord>(next: TreeState<T>, prev: TreeState<T>): TreeState<T> {
+  let nodes: Map<string, TreeNode<T>> | null = null;
+  for (const [id, old] of prev.nodes) {
+    const n = next.nodes.get(id);
+    if (!old.expanded || !n || n.expanded || n.children === null || !n.hasChildren) continue;
+    nodes ??= new Map(next.nodes);
+    nodes.set(id, { ...n, expanded: true });
+  }
+  return nodes ? { roots: next.roots, nodes } : next;
+}
+
 function update<T extends TreeRecord>(
   state: TreeState<T>,
   id: string,

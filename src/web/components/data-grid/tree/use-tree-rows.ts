@@ -8,6 +8,7 @@ import {
   emptyTree,
   expandNode,
   flattenTree,
+  keepExpanded,
   loadFailed,
   parseTreeResponse,
   receiveChildren,
@@ -30,6 +31,11 @@ export interface TreeSource {
   condition?: string | Record<string, unknown>;
   /** parameters of the roots' request only (e.g. the search form) */
   rootParams?: Record<string, string | undefined>;
+  /**
+   * a change reloads the roots (after a write), keeping the rows that were expanded open where the
+   * answer nests their children again (a whole tree)
+   */
+  version?: unknown;
 }
 
 /** The state of a lazy tree table and what its rows can do. */
@@ -58,7 +64,7 @@ function report(e: unknown): string {
  * Responses that arrive after the roots were reloaded are dropped.
  */
 export function useTreeRows<T extends TreeRecord>(source: TreeSource): TreeRowsApi<T> {
-  const { url, parentKey } = source;
+  const { url, parentKey, version } = source;
   // compared as JSON: callers pass inline objects, which must not reload the tree on every render
   const condition = source.condition === undefined ? undefined : JSON.stringify(source.condition);
   const rootParams = JSON.stringify(source.rootParams ?? {});
@@ -91,7 +97,7 @@ export function useTreeRows<T extends TreeRecord>(source: TreeSource): TreeRowsA
     fetchLevel('', JSON.parse(rootParams) as Record<string, string>).then(
       (records) => {
         if (gen !== generation.current) return;
-        commit(treeOf(records));
+        commit(keepExpanded(treeOf(records), stateRef.current));
         setLoading(false);
       },
       (e: unknown) => {
@@ -101,7 +107,7 @@ export function useTreeRows<T extends TreeRecord>(source: TreeSource): TreeRowsA
         setLoading(false);
       },
     );
-  }, [fetchLevel, rootParams, rootsVersion, commit]);
+  }, [fetchLevel, rootParams, rootsVersion, version, commit]);
 
   const apply = useCallback(
     (step: TreeStep<T>) => {
