@@ -10,8 +10,8 @@ import { ROLES_KEY, findRole } from './targets.ts';
 
 /**
  * `role datarule <role> <menu> [rule…]`: which data rules of a menu the role holds (the role must
- * hold the menu). Without rules: the menu's rules, those held marked; with rules: the role holds
- * exactly these; `--clear`: none.
+ * hold the menu). Without rules: the menu's rules, those held marked (on screen, a dialog to check
+ * them); with rules: the role holds exactly these; `--clear`: none.
  */
 export default defineCommand({
   id: 'role.datarule',
@@ -37,6 +37,13 @@ export default defineCommand({
     const words = (rules ?? []).flatMap((w) => w.split(',')).filter(Boolean);
     if (!clear && words.length === 0) {
       const checked = new Set((held.drChecked ?? '').split(',').filter(Boolean));
+      if (ctx.open)
+        return void (await ctx.open('role.datarule', {
+          role: found,
+          menu: { id: target.id, name: target.name },
+          rules: held.datarule,
+          checked: [...checked],
+        }));
       const rows = held.datarule.map((r) => ({ ...ruleRow(r), held: checked.has(r.id) ? '✓' : '' }));
       return {
         message: `${found.roleName} 在“${target.name}”持有 ${checked.size} 条数据规则`,

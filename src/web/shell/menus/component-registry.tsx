@@ -34,6 +34,7 @@ export const PAGES: Record<string, Page> = {
   'account/settings/BaseSetting': lazy(() => import('../../features/account/account-center-page.tsx')),
   'account/settings/Security': lazy(() => import('../../features/account/account-center-page.tsx')),
   'system/UserList': lazy(() => import('../../features/user/user-page.tsx')),
+  'system/PermissionList': lazy(() => import('../../features/permission/permission-page.tsx')),
   'system/DepartList': lazy(() => import('../../features/depart/depart-page.tsx')),
   'system/SysUserOnlineList': lazy(() => import('../../features/online/online-page.tsx')),
   'system/UserRecycleBin': lazy(() => import('../../features/recycle/recycle-page.tsx')),
