@@ -24,14 +24,14 @@ export interface RoleDataRulesProps {
  * The 数据规则 button of a menu with data rules in the role's authorisation tree: runs
  * `role.datarule` for that role and menu (the dialog below opens).
  */
-export const roleDataRuleButton = (node: RoleTreeNode, role: RoleRef) => (
+export const roleDataRuleButton = (node: RoleTreeNode, roleId: string) => (
   <Button
     size="sm"
     variant="link"
     aria-label={`${node.slotTitle} 数据规则`}
     onClick={(e) => {
       e.stopPropagation();
-      void runCommand('role.datarule', { role: role.roleCode, menu: node.key }, 'button');
+      void runCommand('role.datarule', { role: roleId, menu: node.key }, 'button');
     }}
   >
     数据规则

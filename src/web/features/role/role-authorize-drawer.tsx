@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui.tsx';
@@ -6,12 +6,8 @@ import { registerWidget, runCommand } from '../../shell/runtime.ts';
 import type { RoleRef } from '../../../../commands/role/targets.ts';
 import { roleTreeQuery } from './api/get-role-tree.ts';
 import { rolePermissionsQuery } from './api/get-role-permissions.ts';
-import { PermissionTree } from './permission-tree.tsx';
-import type { RoleTreeNode } from '../../../shared/role.ts';
+import { PermissionTree, type DataRuleSlot } from './permission-tree.tsx';
 import { branchKeys, checkAll, indexTree, toggleCheck } from './tree-check.ts';
-
-/** What a node with data rules shows beside its name, for the role being authorised. */
-export type RoleDataRuleSlot = (node: RoleTreeNode, role: RoleRef) => ReactNode;
 
 /**
  * 角色权限配置: the 授权 drawer the `role.authorize` command opens. The permission tree with its
@@ -19,7 +15,7 @@ export type RoleDataRuleSlot = (node: RoleTreeNode, role: RoleRef) => ReactNode;
  * with what is checked now and what was checked when last saved, so only the difference is written.
  * `dataRuleSlot` is the seam of the per-role 数据规则 of menus with data rules.
  */
-export function RoleAuthorizeDrawer({ dataRuleSlot }: { dataRuleSlot?: RoleDataRuleSlot }) {
+export function RoleAuthorizeDrawer({ dataRuleSlot }: { dataRuleSlot?: DataRuleSlot }) {
   const [role, setRole] = useState<RoleRef | null>(null);
   useEffect(
     () => registerWidget('role.authorize', (props) => setRole((props as { role: RoleRef }).role)),
@@ -54,7 +50,7 @@ function AuthorizeBody({
 }: {
   role: RoleRef;
   onClose(): void;
-  dataRuleSlot?: RoleDataRuleSlot;
+  dataRuleSlot?: DataRuleSlot;
 }) {
   const tree = useQuery(roleTreeQuery());
   const granted = useQuery(rolePermissionsQuery(role.id));
@@ -131,7 +127,7 @@ function AuthorizeBody({
                 return next;
               })
             }
-            {...(dataRuleSlot ? { dataRuleSlot: (node: RoleTreeNode) => dataRuleSlot(node, role) } : {})}
+            {...(dataRuleSlot ? { dataRuleSlot } : {})}
           />
         )}
       </div>
