@@ -148,6 +148,45 @@ describe('角色管理', () => {
     await page.context().close();
   }, 120_000);
 
+  it('the 用户 panel adds a user with the picker and removes them, by keyboard', async () => {
+    const page = await env.newPage();
+    await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fisystem%2FroleUserList');
+    await page.waitForURL(`${env.url}/isystem/roleUserList`);
+    await page.getByRole('gridcell', { name: 'finance' }).click();
+    await rowAction(page, '用户');
+    const panel = page.getByRole('region', { name: /用户 - 财务出纳/ });
+    await panel.getByRole('cell', { name: 'caiwu', exact: true }).waitFor();
+    // the panel has the focus once it opens
+    await expect.poll(async () => (await active(page)).text).toBe('用户 - 财务出纳（finance）');
+
+    await panel.getByRole('button', { name: '添加用户' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '添加用户 - 财务出纳' });
+    const picker = dialog.getByRole('combobox', { name: '选择用户' });
+    await picker.focus();
+    await page.keyboard.type('运营');
+    await dialog.getByRole('option', { name: /李运营（yunying）/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('yunying').waitFor();
+    await dialog.getByRole('button', { name: '确定' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await panel.getByRole('cell', { name: 'yunying', exact: true }).waitFor();
+
+    await panel.getByRole('button', { name: '移除 yunying' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: /移出角色/ });
+    await confirm.waitFor();
+    // the confirmation opens on 取消: Tab to 确定
+    await expect.poll(async () => (await active(page)).text).toBe('取消');
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => (await active(page)).text).toBe('确定');
+    await page.keyboard.press('Enter');
+    await panel.getByRole('cell', { name: 'yunying', exact: true }).waitFor({ state: 'detached' });
+    await panel.getByRole('cell', { name: 'caiwu', exact: true }).waitFor();
+    await page.context().close();
+  }, 90_000);
+
   it('the drawer and the users panel are usable at 390 px', async () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -88,6 +88,7 @@ export function PermissionTree({
             aria-checked={on ? 'true' : mixed ? 'mixed' : 'false'}
             aria-expanded={branch ? expanded.has(node.key) : undefined}
             aria-disabled={node.disabled && !on ? true : undefined}
+            title={node.disabled && !on ? '您没有此权限，不能授予' : undefined}
             tabIndex={node.key === current?.node.key ? 0 : -1}
             onFocus={() => setActive(node.key)}
             onKeyDown={(e) => onKeyDown(e, node, index)}

@@ -17,15 +17,19 @@ import { AddRoleUsersDialog } from './add-role-users-dialog.tsx';
 export function RoleUsersPanel() {
   const [role, setRole] = useState<RoleRef | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const [opened, setOpened] = useState(0);
   useEffect(
     () =>
       registerWidget('role.users', (props) => {
         setRole((props as { role: RoleRef }).role);
-        // the panel is below the grid: bring it into view and give it the focus
-        setTimeout(() => heading.current?.focus());
+        setOpened((n) => n + 1);
       }),
     [],
   );
+  // the panel is below the grid: once rendered, bring it into view with the focus
+  useEffect(() => {
+    if (opened) heading.current?.focus();
+  }, [opened]);
   const [draft, setDraft] = useState('');
   const [params, setParams] = useState({ username: '', pageNo: 1, pageSize: PAGING.defaultSize as number });
   const [ticked, setTicked] = useState<string[]>([]);
