@@ -158,6 +158,8 @@ describe('the grant limit', () => {
       password: PASSWORD,
       confirmpassword: PASSWORD,
       selectedroles: delegRole,
+      // the seeded users' tenant: deleg reaches them (tenant isolation)
+      relTenantIds: '1',
     };
     expect((await t.call('POST', '/sys/user/add', { token: admin, body })).body.success).toBe(true);
     deleg = await t.login('deleg', PASSWORD);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, loginAdded, roleWithout } from '../../support/tenant-users.ts';
 import { sysRole, sysUser } from '../../../src/server/db/schema/index.ts';
 
 let t: TestApp;
@@ -86,5 +87,34 @@ describe('the users of a role', () => {
       query: { roleId: 'nope', userId: 'x' },
     });
     expect(unknown.body).toMatchObject({ success: false, message: '角色不存在' });
+  });
+});
+
+describe('the users of a role across tenants', () => {
+  it('lists, adds and removes only users of the tenants the caller reaches', async () => {
+    await t.call('POST', '/sys/tenant/add', { token: admin, body: { name: '城西租户', status: 1 } });
+    const everything = await roleWithout(t, 'tenant_staff');
+    await addUser(t, admin, 'hq_boss', { roleId: everything, tenants: '1', phone: '13700000011' });
+    const hqMember = await addUser(t, admin, 'hq_member', { tenants: '1', phone: '13700000012' });
+    const westMember = await addUser(t, admin, 'west_member', { tenants: '2', phone: '13700000013' });
+    const both = await t.call('POST', '/sys/user/addSysUserRole', {
+      token: admin,
+      body: { roleId: role, userIdList: [hqMember, westMember] },
+    });
+    expect(both.body.success).toBe(true);
+    const hq = await loginAdded(t, 'hq_boss');
+    const listed = await t.call('GET', '/sys/user/userRoleList', { token: hq, query: { roleId: role } });
+    expect(names(listed.body)).toEqual(['hq_member']);
+    const add = await t.call('POST', '/sys/user/addSysUserRole', {
+      token: hq,
+      body: { roleId: role, userIdList: ['west_member'] },
+    });
+    expect(add.body).toMatchObject({ success: false, message: '用户不存在：west_member' });
+    await t.call('DELETE', '/sys/user/deleteUserRoleBatch', {
+      token: hq,
+      query: { roleId: role, userIds: `${hqMember},${westMember}` },
+    });
+    // the administrator still sees the member of the other tenant
+    expect(names(await members())).toEqual(['west_member']);
   });
 });

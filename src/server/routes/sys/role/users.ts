@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { sysUser, sysUserRole } from '../../../db/schema/index.ts';
@@ -10,6 +10,7 @@ import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { newId } from '../../../lib/ids.ts';
 import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
 import { USER_LIST } from '../../../repos/users.ts';
+import { userReach } from '../../../repos/user-tenants.ts';
 import { assertRolesGrantable } from '../../../repos/role-grants.ts';
 import { caller } from '../../../plugins/auth.ts';
 import { existingRole } from './grants.ts';
@@ -25,7 +26,8 @@ const addUsersSchema = z.object({
 /**
  * The users of a role (jeecg-api.md §6.1): the list (paged, `username` / `realname` filters),
  * adding users (each named by id or username; the caller must hold every right of the role, since
- * its new members gain them) and taking them out.
+ * its new members gain them) and taking them out. Only users the caller's tenants reach are listed,
+ * added or taken out (src/server/lib/tenant-scope.ts).
  */
 export default async function roleUserRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -46,7 +48,9 @@ export default async function roleUserRoutes(app: FastifyInstance) {
       db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, role.id)),
     );
     return bare(
-      await listEntities(db, USER_LIST, query, tz, { where: and(entityWhere(USER_LIST, query, tz), inRole) }),
+      await listEntities(db, USER_LIST, query, tz, {
+        where: and(entityWhere(USER_LIST, query, tz), inRole, userReach(req)),
+      }),
     );
   });
 
@@ -57,7 +61,14 @@ export default async function roleUserRoutes(app: FastifyInstance) {
     const found = await db
       .select({ id: sysUser.id, username: sysUser.username })
       .from(sysUser)
-      .where(and(or(inArray(sysUser.id, refs), inArray(sysUser.username, refs)), eq(sysUser.delFlag, 0)));
+      .where(
+        and(
+          or(inArray(sysUser.id, refs), inArray(sysUser.username, refs)),
+          eq(sysUser.delFlag, 0),
+          // a user of a tenant the caller does not reach is as unknown as one that does not exist
+          userReach(req),
+        ),
+      );
     const missing = refs.filter((r) => !found.some((u) => u.id === r || u.username === r));
     if (missing.length) throw new BizError(ROLE_MSG.unknownUser(missing));
     const me = caller(req);
@@ -69,18 +80,26 @@ export default async function roleUserRoutes(app: FastifyInstance) {
     return okMessage(ROLE_MSG.usersAdded);
   });
 
-  const remove = async (roleId: string | undefined, userIds: string[]) => {
+  const remove = async (req: FastifyRequest, roleId: string | undefined, userIds: string[]) => {
     const role = await existingRole(db, roleId);
-    await db
-      .delete(sysUserRole)
-      .where(and(eq(sysUserRole.roleId, role.id), inArray(sysUserRole.userId, userIds)));
+    const reach = userReach(req);
+    const reached = reach
+      ? inArray(
+          sysUserRole.userId,
+          db
+            .select({ id: sysUser.id })
+            .from(sysUser)
+            .where(and(inArray(sysUser.id, userIds), reach)),
+        )
+      : inArray(sysUserRole.userId, userIds);
+    await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, role.id), reached));
     return okMessage(ROLE_MSG.usersRemoved);
   };
 
   route<{ Querystring: Q }>(app, ENDPOINTS.role.deleteUserRole, async (req) =>
-    remove(oneParam(req.query, 'roleId'), requiredIds(req.query.userId)),
+    remove(req, oneParam(req.query, 'roleId'), requiredIds(req.query.userId)),
   );
   route<{ Querystring: Q }>(app, ENDPOINTS.role.deleteUserRoleBatch, async (req) =>
-    remove(oneParam(req.query, 'roleId'), requiredIds(req.query.userIds)),
+    remove(req, oneParam(req.query, 'roleId'), requiredIds(req.query.userIds)),
   );
 }
