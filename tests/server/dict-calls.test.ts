@@ -150,9 +150,9 @@ describe('GET /sys/dict/loadTreeData', () => {
   });
 
   it('refuses unlisted tables, secret columns and readers without the permission', async () => {
-    expect((await tree({ tableName: 'sys_role' })).body).toMatchObject({
+    expect((await tree({ tableName: 'sys_role_permission' })).body).toMatchObject({
       success: false,
-      message: '字典表 sys_role 不允许查询！',
+      message: '字典表 sys_role_permission 不允许查询！',
     });
     expect(
       (await tree({ tableName: 'sys_user', text: 'salt', code: 'id', pidField: 'id' })).body,

@@ -80,7 +80,7 @@ describe('GET /sys/dict/loadDict/{dict}', () => {
 
   it('refuses tables and columns outside the allow-list, and sensitive columns', async () => {
     for (const [dict, message] of [
-      ['sys_role,role_name,id', '字典表 sys_role 不允许查询！'],
+      ['sys_role_permission,role_id,id', '字典表 sys_role_permission 不允许查询！'],
       ['sys_user where 1=1,realname,username', '字典表 sys_user where 1=1 不允许查询！'],
       ['sys_user,realname,create_by', '字典表 sys_user 的字段 create_by 不允许查询！'],
       ['sys_user,constructor,username', '字典表 sys_user 的字段 constructor 不允许查询！'],
