@@ -14,6 +14,8 @@ export default defineCommand({
   keywords: ['数据规则', '数据权限', '规则'],
   permission: PERM.permission.dataRule,
   requires: [PERM.permission.list],
+  // a button has no rows below it, nor data rules
+  when: (keys) => (keys.row as { menuType?: number } | undefined)?.menuType !== 2,
   menus: [{ menu: 'menu.row', group: '2_rules', order: 1, label: '数据规则' }],
   args: z.object({
     menu: z.string().optional().describe('菜单（名称、路径或id）；默认选中行'),

@@ -19,6 +19,8 @@ export default defineCommand({
   keywords: ['菜单', '按钮', '新增', '添加', '添加下级'],
   permission: PERM.permission.add,
   requires: [PERM.permission.list],
+  // a button has no rows below it, nor data rules
+  when: (keys) => (keys.row as { menuType?: number } | undefined)?.menuType !== 2,
   menus: [
     { menu: 'menu.toolbar', group: '1_add', order: 1, label: '新增' },
     { menu: 'menu.row', group: '1_add', order: 2, label: '添加下级' },

@@ -81,6 +81,8 @@ export const ENDPOINTS = {
     getSystemSubmenu: e('GET', '/sys/permission/getSystemSubmenu', PERM.permission.list),
     /** direct children of each of `parentIds` (comma list), by parent id */
     getSystemSubmenuBatch: e('GET', '/sys/permission/getSystemSubmenuBatch', PERM.permission.list),
+    /** every row as TreeModel with all ids (`{treeList, ids}`): the Vue client's parent picker */
+    queryTreeList: e('GET', '/sys/permission/queryTreeList', PERM.permission.list),
     add: e('POST', '/sys/permission/add', PERM.permission.add),
     edit: e('PUT', '/sys/permission/edit', PERM.permission.edit, ['POST']),
     /** deletes the menu with its whole subtree, their data rules and grants */

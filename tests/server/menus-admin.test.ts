@@ -106,6 +106,26 @@ describe('GET /sys/permission/list', () => {
   });
 });
 
+describe('GET /sys/permission/queryTreeList', () => {
+  it('answers every row as TreeModel (title, slotTitle, label, key = value = id) with all ids', async () => {
+    const r = await t.call('GET', '/sys/permission/queryTreeList', { token: admin });
+    expect(r.body).toMatchObject({ success: true });
+    const { treeList, ids } = r.body.result as { treeList: Array<Record<string, unknown>>; ids: string[] };
+    const flatIds = (nodes: Array<Record<string, unknown>>): string[] =>
+      nodes.flatMap((n) => [
+        n.key as string,
+        ...flatIds((n.children as Array<Record<string, unknown>>) ?? []),
+      ]);
+    expect(flatIds(treeList).sort()).toEqual([...ids].sort());
+    const system = treeList.find((n) => n.title === '系统管理')!;
+    expect(system).toMatchObject({ slotTitle: '系统管理', label: '系统管理', isLeaf: false });
+    expect(system.key).toBe(system.value);
+    expect((await t.call('GET', '/sys/permission/queryTreeList', { token: staff })).body).toMatchObject({
+      code: 510,
+    });
+  });
+});
+
 describe('add / edit / delete with JeecgBoot normalisation', () => {
   it('normalises component paths and urls; a root gets no parent and layouts/RouteView', async () => {
     const root = await created({ menuType: 0, name: '测试根菜单', url: 'testroot.vue', parentId: 'ignored' });

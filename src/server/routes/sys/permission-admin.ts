@@ -18,12 +18,15 @@ import {
   menuTree,
 } from '../../repos/menu-admin.ts';
 import type { PermissionRow } from '../../repos/permissions.ts';
+import { permissionTreeRows } from '../../repos/depart-roles.ts';
+import { permissionTreeModel } from '../../lib/permission-tree-model.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
 /**
  * 菜单管理 (jeecg-api.md §4.3): the tree (`list`), one row, the roots and children by parent
- * (`getSystemMenuList`, `getSystemSubmenu`, `getSystemSubmenuBatch`), and add / edit / delete with
+ * (`getSystemMenuList`, `getSystemSubmenu`, `getSystemSubmenuBatch`), the TreeModel form
+ * (`queryTreeList`), and add / edit / delete with
  * JeecgBoot's normalisation (repos/menu-admin.ts).
  */
 export default async function permissionAdminRoutes(app: FastifyInstance) {
@@ -72,6 +75,11 @@ export default async function permissionAdminRoutes(app: FastifyInstance) {
     const out: Record<string, unknown[]> = {};
     for (const id of parentIds) out[id] = level(rows, (r) => r.parentId === id);
     return ok(out);
+  });
+
+  route(app, ep.queryTreeList, async () => {
+    const rows = await permissionTreeRows(db);
+    return ok({ treeList: permissionTreeModel(rows, { titled: true }), ids: rows.map((r) => r.id) });
   });
 
   route(app, ep.add, async (req) => {
