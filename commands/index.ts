@@ -56,6 +56,10 @@ import logTail from './log/tail.ts';
 import deptMove from './dept/move.ts';
 import deptAdd from './dept/add.ts';
 import deptDelete from './dept/delete.ts';
+import deptPerm from './dept/perm.ts';
+import deptRoleList from './dept/role/list.ts';
+import deptRoleAdd from './dept/role/add.ts';
+import deptRoleDelete from './dept/role/delete.ts';
 import onlineList from './online/list.ts';
 import onlineForceLogout from './online/force-logout.ts';
 import recycleList from './recycle/list.ts';
@@ -149,6 +153,10 @@ export const COMMANDS: CommandDefinition[] = [
   deptMove,
   deptAdd,
   deptDelete,
+  deptPerm,
+  deptRoleList,
+  deptRoleAdd,
+  deptRoleDelete,
   onlineList,
   onlineForceLogout,
   recycleList,

@@ -18,6 +18,8 @@ export interface PermissionTreeModel {
   ruleFlag: number;
   /** 0 一级菜单, 1 子菜单, 2 按钮权限 */
   menuType: number;
+  /** a button's permission code (ours: commands name permissions by it) */
+  perms: string | null;
   scopedSlots: { title: 'hasDatarule' };
   children: PermissionTreeModel[] | null;
 }
@@ -47,6 +49,7 @@ export function permissionTreeModel(
           isLeaf: kids.length === 0,
           ruleFlag: r.ruleFlag ?? 0,
           menuType: r.menuType,
+          perms: r.perms ?? null,
           scopedSlots: { title: 'hasDatarule' },
           children: kids.length ? kids : null,
         };

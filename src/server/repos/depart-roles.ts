@@ -18,7 +18,7 @@ import { newId } from '../lib/ids.ts';
 export type DepartRoleRow = typeof sysDepartRole.$inferSelect;
 export type PermissionTreeRow = Pick<
   typeof sysPermission.$inferSelect,
-  'id' | 'parentId' | 'name' | 'icon' | 'ruleFlag' | 'isLeaf' | 'menuType'
+  'id' | 'parentId' | 'name' | 'icon' | 'ruleFlag' | 'isLeaf' | 'menuType' | 'perms'
 >;
 
 export async function findDepartRole(db: Db, id: string): Promise<DepartRoleRow | undefined> {
@@ -56,6 +56,7 @@ export async function permissionTreeRows(db: Db, ids?: readonly string[]): Promi
       ruleFlag: sysPermission.ruleFlag,
       isLeaf: sysPermission.isLeaf,
       menuType: sysPermission.menuType,
+      perms: sysPermission.perms,
     })
     .from(sysPermission)
     .where(and(eq(sysPermission.delFlag, 0), ids ? inArray(sysPermission.id, [...ids]) : undefined))

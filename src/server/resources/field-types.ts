@@ -14,6 +14,7 @@ import type { Db } from '../db/client.ts';
 import { sysUpload } from '../db/schema/index.ts';
 import { BizError } from '../lib/result.ts';
 import type { ServerResource } from './register.ts';
+import { assertPicked, isPicked } from './picked-fields.ts';
 
 /** Server halves by resource name, for `ref` fields (filled as resources are registered). */
 const targets = new Map<string, ServerResource>();
@@ -74,6 +75,7 @@ export function fieldChecks(fields: readonly ResourceField[]) {
   const areas = fields.filter((f) => f.type === 'area' && !f.system);
   const refs = fields.filter((f) => f.type === 'ref' && !f.system);
   const pictures = fields.filter((f) => (f.type === 'image' || f.type === 'images') && !f.system);
+  const picked = fields.filter((f) => isPicked(f.type) && !f.system);
   return async (db: Db, data: Record<string, unknown>, original?: Record<string, unknown>): Promise<void> => {
     const sent = (f: ResourceField) => typeof data[f.key] === 'string' && data[f.key] !== '';
     // an edit sending a reference back unchanged keeps it, even if the target is no longer offered
@@ -94,6 +96,7 @@ export function fieldChecks(fields: readonly ResourceField[]) {
         .limit(1);
       if (!row) throw new BizError(f.reference?.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
     }
+    for (const f of picked.filter(changed)) await assertPicked(db, f, listOf(data[f.key]));
     for (const f of pictures.filter(sent)) {
       const paths = [...new Set(listOf(data[f.key]))];
       const rows = await db

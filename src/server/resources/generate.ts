@@ -12,6 +12,7 @@ import { listOf } from '../../shared/resources/field-rules.ts';
 import { areaText } from '../../shared/area.ts';
 import { htmlText } from '../../shared/html-text.ts';
 import { areaMatchAny } from '../lib/area-sql.ts';
+import { isPicked, pickedTexts } from './picked-fields.ts';
 import type { Db } from '../db/client.ts';
 import { type ExportSheet } from '../lib/entity-export.ts';
 import { dictDecorator, entityWhere, type EntityList } from '../lib/entity-list.ts';
@@ -122,6 +123,9 @@ const QUERY_TYPE: Record<ResourceField['type'], FieldType> = {
   richtext: 'string',
   ref: 'string',
   cron: 'string',
+  user: 'string',
+  depart: 'string',
+  category: 'string',
 };
 
 /**
@@ -220,6 +224,7 @@ export function generate(sr: ServerResource): GeneratedResource {
   const areaFields = decl.fields.filter((f) => f.type === 'area');
   const refFields = decl.fields.filter((f) => f.type === 'ref');
   const followers = decl.fields.filter((f) => f.by);
+  const pickedFields = decl.fields.filter((f) => isPicked(f.type));
   const byDict = dictDecorator(toJson, dicts);
   /** dictionary texts, then the names of areas and referenced rows */
   const decorator = async (db: Db, tz: string) => {
@@ -240,6 +245,18 @@ export function generate(sr: ServerResource): GeneratedResource {
         for (const json of out) {
           const v = json[f.key];
           json[`${f.key}_dictText`] = typeof v === 'string' ? (names.get(v) ?? null) : null;
+        }
+      }
+      for (const f of pickedFields) {
+        const names = await pickedTexts(
+          db,
+          f,
+          out.flatMap((json) => listOf(json[f.key] ?? '')),
+        );
+        for (const json of out) {
+          const ids = listOf(json[f.key] ?? '');
+          const text = ids.flatMap((id) => names.get(id) ?? []).join(',');
+          json[`${f.key}_dictText`] = text || null;
         }
       }
       for (const f of followers) await followerTexts(db, f, out);

@@ -84,8 +84,8 @@ export const ANNOUNCEMENT = defineResource({
     {
       key: 'userIds',
       title: '指定用户',
-      type: 'string',
-      max: 10_000,
+      type: 'user',
+      multiple: true,
       list: false,
       superQuery: false,
       help: '指定用户的id，逗号分隔（通告对象为指定用户时）',

@@ -70,13 +70,8 @@ export const CATEGORY = defineResource({
     {
       key: 'pid',
       title: '上级分类',
-      type: 'ref',
-      reference: {
-        resource: 'category',
-        label: 'name',
-        picker: CATEGORY_PICK,
-        invalidMessage: CATEGORY_MSG.parentMissing,
-      },
+      type: 'category',
+      invalidMessage: CATEGORY_MSG.parentMissing,
       list: { width: 160 },
       help: '上级分类id（不填为根节点）',
     },

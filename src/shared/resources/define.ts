@@ -43,7 +43,13 @@ export type ResourceFieldType =
   /** the id of another resource's row, shown by its name, picked from `reference.picker` */
   | 'ref'
   /** a Quartz cron expression (src/shared/cron.ts), edited with the cron editor */
-  | 'cron';
+  | 'cron'
+  /** user id(s) (`multiple`: comma-joined), picked with the user picker (spec 1200); lists show names */
+  | 'user'
+  /** department id(s) (`multiple`: comma-joined), picked from the department tree (spec 500) */
+  | 'depart'
+  /** a 分类字典 node id (sys_category), picked with the category tree-select; lists show its name */
+  | 'category';
 
 /** Where an image field's files are uploaded (the `biz` area, src/shared/uploads.ts) and how many. */
 export interface ResourceUpload {
@@ -89,8 +95,10 @@ export interface ResourceField {
   invalidMessage?: string;
   /** image / images: upload area and count */
   upload?: ResourceUpload;
-  /** area: several codes (comma-joined) */
+  /** area, user, depart: several values (comma-joined) */
   multiple?: boolean;
+  /** category: the code of the tree's root whose descendants are offered (`loadTreeRoot?pcode=`) */
+  pcode?: string;
   /** ref: the referenced resource */
   reference?: ResourceReference;
   /**

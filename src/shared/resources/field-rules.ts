@@ -188,6 +188,19 @@ export function fieldSchema(f: ResourceField): z.ZodType {
             .refine(one, invalid);
       break;
     }
+    case 'user':
+    case 'depart':
+    case 'category': {
+      // ids of rows the server resolves (and checks exist); several only when `multiple`
+      const invalid = f.invalidMessage ?? RESOURCE_MSG.invalid(f.title);
+      base = z
+        .union([z.string(), z.array(z.string())])
+        .transform(listOf)
+        .refine((ids) => ids.every((id) => /^[\w-]{1,32}$/.test(id)), invalid)
+        .refine((ids) => ids.length <= (f.multiple && f.type !== 'category' ? 500 : 1), invalid)
+        .transform((ids) => [...new Set(ids)].join(','));
+      break;
+    }
     case 'cron':
       base = text()
         .refine(isQuartzCron, CRON_MSG.invalid)

@@ -11,12 +11,14 @@ const UNQUERYABLE: readonly ResourceFieldType[] = ['image', 'images', 'location'
 /** Types whose value means nothing in a sheet or a terminal (stored paths). */
 const PICTURES: readonly ResourceFieldType[] = ['image', 'images'];
 
+/** Types whose value is ids or codes the server names (lists carry `<key>_dictText`). */
+export const PICKED: readonly ResourceFieldType[] = ['area', 'ref', 'user', 'depart', 'category'];
+
 /** Whether the list endpoints filter and sort by a field. */
 export const isQueryable = (f: ResourceField): boolean => f.queryable ?? !UNQUERYABLE.includes(f.type);
 
 /** Whether lists carry a text beside the value (`<key>_dictText`): dictionaries, areas, references. */
-export const hasDisplayText = (f: ResourceField): boolean =>
-  !!f.dict || f.type === 'area' || f.type === 'ref' || !!f.by;
+export const hasDisplayText = (f: ResourceField): boolean => !!f.dict || PICKED.includes(f.type) || !!f.by;
 
 /** The row property a column, sheet or terminal shows for a field (its text when it has one). */
 export const displayKey = (f: ResourceField): string => (hasDisplayText(f) ? `${f.key}_dictText` : f.key);

@@ -9,7 +9,7 @@ import { SubTableInput, subRow, subRowValues, type FormSubTable, type SubRow } f
 /** A field of a simple entity form. */
 export interface FormField extends Pick<
   FieldInputProps,
-  'type' | 'dictCode' | 'options' | 'upload' | 'multiple' | 'reference'
+  'type' | 'dictCode' | 'options' | 'upload' | 'multiple' | 'reference' | 'pcode'
 > {
   key: string;
   label: string;

@@ -11,7 +11,7 @@ import { FieldInput, type FieldInputProps } from './fields/field-input.tsx';
 /** A field of a sub table row (as the form's own fields). */
 export interface SubTableField extends Pick<
   FieldInputProps,
-  'type' | 'dictCode' | 'options' | 'upload' | 'multiple' | 'reference'
+  'type' | 'dictCode' | 'options' | 'upload' | 'multiple' | 'reference' | 'pcode'
 > {
   key: string;
   label: string;

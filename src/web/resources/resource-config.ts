@@ -141,6 +141,9 @@ const FORM_INPUT: Partial<Record<ResourceField['type'], FormField['type']>> = {
   cron: 'cron',
   date: 'date',
   datetime: 'datetime',
+  user: 'user',
+  depart: 'depart',
+  category: 'category',
 };
 
 /** The add/edit dialog's fields of a resource. */
@@ -153,6 +156,7 @@ export function formFields(r: Resource): FormField[] {
     ...(f.upload ? { upload: f.upload } : {}),
     ...(f.multiple ? { multiple: true } : {}),
     ...(f.reference ? { reference: f.reference } : {}),
+    ...(f.pcode ? { pcode: f.pcode } : {}),
     ...(f.fixedOnEdit ? { fixedOnEdit: true } : {}),
     ...(f.by ? { by: followCases(f.by) } : {}),
   }));

@@ -3,6 +3,7 @@
  * percent, rich text or a reference picker. Every value is text (pictures and areas comma-joined), so the
  * form's state and the shared zod rules stay the same for all of them.
  */
+import { useMemo } from 'react';
 import { DEFAULT_MAX_IMAGES } from '../../../shared/resources/field-rules.ts';
 import type { ResourceReference, ResourceUpload } from '../../../shared/resources/define.ts';
 import { useDictItems } from '../../lib/dict-items.ts';
@@ -14,6 +15,9 @@ import { LocationInput } from './location-input.tsx';
 import { RefInput } from './ref-input.tsx';
 import { RichTextInput } from './richtext-input.tsx';
 import { CronInput } from '../cron/cron-input.tsx';
+import { TreeSelect } from '../pickers/tree-select.tsx';
+import { UserPicker } from '../pickers/user-picker.tsx';
+import { categorySource, departSource } from '../pickers/sources.ts';
 
 export type FieldInputType =
   | 'text'
@@ -28,7 +32,10 @@ export type FieldInputType =
   | 'ref'
   | 'cron'
   | 'date'
-  | 'datetime';
+  | 'datetime'
+  | 'user'
+  | 'depart'
+  | 'category';
 
 export interface FieldInputProps {
   label: string;
@@ -41,6 +48,8 @@ export interface FieldInputProps {
   upload?: ResourceUpload;
   multiple?: boolean;
   reference?: ResourceReference;
+  /** category: the code of the root whose descendants are offered */
+  pcode?: string;
   /** set by `Field`: the label's `for`, and the error message describing the control */
   id?: string;
   'aria-invalid'?: boolean;
@@ -50,7 +59,32 @@ export interface FieldInputProps {
 export function FieldInput(p: FieldInputProps) {
   const dictItems = useDictItems(p.options ? undefined : p.dictCode);
   const a11y = { id: p.id, 'aria-invalid': p['aria-invalid'], 'aria-describedby': p['aria-describedby'] };
+  const categories = useMemo(() => categorySource(p.pcode), [p.pcode]);
   switch (p.type) {
+    case 'user':
+      return (
+        <UserPicker
+          {...a11y}
+          label={p.label}
+          value={p.value}
+          multiple={p.multiple}
+          disabled={p.disabled}
+          onChange={p.onChange}
+        />
+      );
+    case 'depart':
+    case 'category':
+      return (
+        <TreeSelect
+          {...a11y}
+          label={p.label}
+          value={p.value}
+          multiple={p.type === 'depart' && p.multiple}
+          disabled={p.disabled}
+          source={p.type === 'depart' ? departSource : categories}
+          onChange={p.onChange}
+        />
+      );
     case 'select':
       return (
         <select

@@ -38,7 +38,7 @@ export function ValueRenderer(p: Props) {
   const text =
     type === 'select' || type === 'selectSearch' || type === 'sel_search' || type === 'sel_search_async'
       ? (p.context.labels.get(key)?.get(raw) ?? textOf(p.context.options(key), raw))
-      : type === 'sel_user' || type === 'sel_depart'
+      : type === 'sel_user' || type === 'sel_depart' || type === 'sel_category'
         ? (p.context.labels.get(key)?.get(raw) ?? raw)
         : raw;
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CustomCellEditorProps } from 'ag-grid-react';
 import { callTo } from '../../../lib/api-client.ts';
+import { debouncedLoader } from '../../../lib/debounced-loader.ts';
 import { GRID } from '../editable/column-defaults.ts';
 import type { ColumnOption, GridRow } from '../editable/types.ts';
 import { colKeyOf, type EditableCellContext } from './grid-context.ts';
@@ -42,22 +43,33 @@ export function SelectEditor(p: Props) {
   );
 }
 
-/** Options of a remote dictionary search (`/sys/dict/loadDict/{code}`), debounced. */
+/**
+ * Options of a remote dictionary search (`/sys/dict/loadDict/{code}`), debounced (spec §7: 800 ms in
+ * the search select) by the shared loader, which also drops late answers to older keywords.
+ */
 function useRemoteOptions(dictCode: string | undefined, keyword: string, enabled: boolean) {
   const [options, setOptions] = useState<ColumnOption[]>([]);
+  const loader = useMemo(
+    () =>
+      dictCode
+        ? debouncedLoader(
+            (kw: string) =>
+              callTo<Array<{ value: string; text: string }>>(
+                ENDPOINTS.dict.loadDict,
+                { query: { keyword: kw, pageSize: 20 } },
+                { dict: dictCode },
+              ),
+            (list) => setOptions((list ?? []).map((i) => ({ value: String(i.value), text: i.text }))),
+            GRID.asyncSearchDebounceMs,
+            () => setOptions([]),
+          )
+        : null,
+    [dictCode],
+  );
+  useEffect(() => () => loader?.cancel(), [loader]);
   useEffect(() => {
-    if (!enabled || !dictCode) return;
-    const timer = setTimeout(() => {
-      callTo<Array<{ value: string; text: string }>>(
-        ENDPOINTS.dict.loadDict,
-        { query: { keyword, pageSize: 20 } },
-        { dict: dictCode },
-      )
-        .then((list) => setOptions((list ?? []).map((i) => ({ value: String(i.value), text: i.text }))))
-        .catch(() => setOptions([]));
-    }, GRID.asyncSearchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [dictCode, keyword, enabled]);
+    if (enabled) loader?.search(keyword);
+  }, [loader, keyword, enabled]);
   return options;
 }
 

@@ -23,6 +23,7 @@ import {
   SelectEditor,
 } from '../cells/select-editors.tsx';
 import { DepartSelectEditor, UserSelectEditor } from '../cells/picker-editors.tsx';
+import { CategorySelectEditor } from '../cells/tree-select-editor.tsx';
 import { popupConfigError } from '../cells/cell-options.ts';
 import { UploadCellEditor, UploadCellRenderer, type UploadCellParams } from '../cells/upload-cell.tsx';
 import { PopupCellRenderer, StatisticCellRenderer } from '../cells/popup-cell.tsx';
@@ -61,6 +62,8 @@ function editorOf(type: ColumnType): { editor: Editor; popup?: boolean } | null 
       return { editor: UserSelectEditor, popup: true };
     case 'sel_depart':
       return { editor: DepartSelectEditor, popup: true };
+    case 'sel_category':
+      return { editor: CategorySelectEditor, popup: true };
     case 'date':
     case 'datetime':
       return { editor: DATE_EDITORS[type], popup: true };

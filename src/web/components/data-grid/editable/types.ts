@@ -18,6 +18,8 @@ export type ColumnType =
   | 'departSelect'
   | 'sel_user'
   | 'userSelect'
+  /** a 分类字典 node (the category tree-select; `props.pcode` narrows it to one branch) */
+  | 'sel_category'
   | 'date'
   | 'datetime'
   | 'time'

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { serverHarness } from './server-harness.ts';
+import {
+  sysDepart,
+  sysDepartPermission,
+  sysDepartRole,
+  sysPermission,
+} from '../../src/server/db/schema/index.ts';
+
+/** dept perm and dept role list|add|delete through the real executor against the real server. */
+let h: Awaited<ReturnType<typeof serverHarness>>;
+const db = () => h.t.database.db;
+const departId = async (name: string) =>
+  (await db().select().from(sysDepart).where(eq(sysDepart.departName, name)))[0]!.id;
+const grantedCodes = async (name: string) => {
+  const rows = await db()
+    .select({ perms: sysPermission.perms, name: sysPermission.name })
+    .from(sysDepartPermission)
+    .innerJoin(sysPermission, eq(sysPermission.id, sysDepartPermission.permissionId))
+    .where(eq(sysDepartPermission.departId, await departId(name)));
+  return rows.map((r) => r.perms ?? r.name).sort();
+};
+
+beforeAll(async () => {
+  h = await serverHarness('admin');
+});
+afterAll(() => expect(h.permissionMismatches()).toEqual([]));
+afterAll(async () => h?.close());
+
+describe('dept perm', () => {
+  it('--dry-run lists what would be granted and changes nothing', async () => {
+    const r = await h.terminal('dept perm 财务部 position:list position:add --dry-run');
+    expect(r.results[0]?.status).toBe('ok');
+    expect(r.out).toContain('演练：将授予 2 个权限（未执行）');
+    expect(await grantedCodes('财务部')).toEqual([]);
+  });
+
+  it('grants by code or menu name, skips what the department holds, revokes', async () => {
+    let r = await h.terminal('dept perm 财务部 position:list 职务管理');
+    expect(r.results[0]?.status).toBe('ok');
+    expect(await grantedCodes('财务部')).toEqual(['position:list', '职务管理'].sort());
+    r = await h.terminal('dept perm A01A02 position:list');
+    expect(r.out).toContain('已授予 0 个权限');
+    r = await h.terminal('dept perm 财务部 职务管理 --revoke');
+    expect(r.out).toContain('已收回 1 个权限');
+    expect(await grantedCodes('财务部')).toEqual(['position:list']);
+  });
+
+  it('refuses an unknown permission or department before changing anything', async () => {
+    const r = await h.terminal('dept perm 财务部 no:such');
+    expect(r.results[0]?.status).toBe('error');
+    expect(r.out).toContain('权限不存在或无权授予: no:such');
+    expect((await h.terminal('dept perm 无此部门 position:list')).out).toContain('部门不存在: 无此部门');
+  });
+});
+
+describe('dept role', () => {
+  it('adds, lists and deletes department roles (dry run first)', async () => {
+    let r = await h.terminal('dept role add 财务部 fin_view 财务查看 --description 只读');
+    expect(r.results[0]?.status).toBe('ok');
+    expect(r.out).toContain('已在 财务部 新增部门角色“财务查看”');
+    await h.terminal('dept role add 财务部 fin_edit 财务编辑');
+    r = await h.terminal('dept role add 财务部 fin_view 重复');
+    expect(r.out).toContain('该部门下角色编码已存在');
+    r = await h.terminal('dept role list 财务部');
+    expect(r.out).toContain('财务部 共 2 个部门角色');
+    expect(r.out).toMatch(/fin_view\s+财务查看\s+只读/);
+    r = await h.terminal('dept role delete 财务部 fin_view fin_edit --dry-run');
+    expect(r.out).toContain('演练：将删除 2 个部门角色（未执行）');
+    r = await h.terminal('dept role delete 财务部 fin_view --yes');
+    expect(r.results[0]?.status).toBe('ok');
+    const left = await db()
+      .select()
+      .from(sysDepartRole)
+      .where(eq(sysDepartRole.departId, await departId('财务部')));
+    expect(left.map((x) => x.roleCode)).toEqual(['fin_edit']);
+    expect((await h.terminal('dept role delete 财务部 nope --yes')).out).toContain('部门角色不存在: nope');
+  });
+});
