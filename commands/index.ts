@@ -60,6 +60,9 @@ import deptPerm from './dept/perm.ts';
 import deptRoleList from './dept/role/list.ts';
 import deptRoleAdd from './dept/role/add.ts';
 import deptRoleDelete from './dept/role/delete.ts';
+import deptSavePermissions from './dept/save-permissions.ts';
+import deptRoleSavePermissions from './dept/role/save-permissions.ts';
+import deptRoleUsers from './dept/role/users.ts';
 import onlineList from './online/list.ts';
 import onlineForceLogout from './online/force-logout.ts';
 import recycleList from './recycle/list.ts';
@@ -157,6 +160,9 @@ export const COMMANDS: CommandDefinition[] = [
   deptRoleList,
   deptRoleAdd,
   deptRoleDelete,
+  deptSavePermissions,
+  deptRoleSavePermissions,
+  deptRoleUsers,
   onlineList,
   onlineForceLogout,
   recycleList,

@@ -7,7 +7,7 @@ import {
   isMixed,
   toggleCheck,
   visibleNodes,
-} from '../../../src/web/features/role/tree-check.ts';
+} from '../../../src/web/components/permission-tree/tree-check.ts';
 
 const node = (key: string, parentId: string | null, children: RoleTreeNode[] | null = null, extra = {}) =>
   ({

@@ -23,6 +23,8 @@ export interface UserPickerProps {
   'aria-describedby'?: string;
   autoOpen?: boolean;
   onClose?(): void;
+  /** only users of this department (no department filter shown) */
+  departId?: string;
 }
 
 export function UserPicker(p: UserPickerProps) {
@@ -31,7 +33,8 @@ export function UserPicker(p: UserPickerProps) {
   const search = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(!!p.autoOpen);
   const [keyword, setKeyword] = useState('');
-  const [departId, setDepartId] = useState('');
+  const [chosenDepart, setDepartId] = useState('');
+  const departId = p.departId ?? chosenDepart;
   const [pageNo, setPageNo] = useState(1);
   const [page, setPage] = useState<{ records: PickUser[]; total: number } | null>(null);
   const [active, setActive] = useState(0);
@@ -140,15 +143,17 @@ export function UserPicker(p: UserPickerProps) {
             }
           }}
         >
-          <TreeSelect
-            label="部门"
-            value={departId}
-            source={departSource}
-            onChange={(v) => {
-              setDepartId(v);
-              setPageNo(1);
-            }}
-          />
+          {!p.departId && (
+            <TreeSelect
+              label="部门"
+              value={departId}
+              source={departSource}
+              onChange={(v) => {
+                setDepartId(v);
+                setPageNo(1);
+              }}
+            />
+          )}
           <input
             ref={search}
             role="combobox"

@@ -4,6 +4,7 @@ import { TreeGrid, type TreeColumn } from '../../components/data-grid/tree/tree-
 import type { TreeRecord } from '../../components/data-grid/tree/tree-rows.ts';
 import { notify } from '../../lib/notify.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { DepartAuthPanel } from './depart-auth-panel.tsx';
 
 /** A department of GET /sys/sysDepart/queryTreeList (the whole tree) or searchBy (flat matches). */
 interface DepartRow extends TreeRecord {
@@ -80,6 +81,7 @@ export default function DepartPage() {
           rootParams={departName ? { keyWord: departName } : undefined}
         />
       </div>
+      <DepartAuthPanel />
     </div>
   );
 }

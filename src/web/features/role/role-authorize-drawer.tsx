@@ -6,8 +6,8 @@ import { registerWidget, runCommand } from '../../shell/runtime.ts';
 import type { RoleRef } from '../../../../commands/role/targets.ts';
 import { roleTreeQuery } from './api/get-role-tree.ts';
 import { rolePermissionsQuery } from './api/get-role-permissions.ts';
-import { PermissionTree, type DataRuleSlot } from './permission-tree.tsx';
-import { branchKeys, checkAll, indexTree, toggleCheck } from './tree-check.ts';
+import { PermissionTree, type DataRuleSlot } from '../../components/permission-tree/permission-tree.tsx';
+import { branchKeys, checkAll, indexTree, toggleCheck } from '../../components/permission-tree/tree-check.ts';
 
 /**
  * 角色权限配置: the 授权 drawer the `role.authorize` command opens. The permission tree with its
