@@ -23,6 +23,10 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
         <Dialog.Content
           aria-describedby={undefined}
+          // a pop-over inside (a picker) closes itself on Esc, not the whole dialog
+          onEscapeKeyDown={(e) => {
+            if ((e.target as Element | null)?.closest?.('[data-own-escape]')) e.preventDefault();
+          }}
           className="fixed left-1/2 top-20 z-50 max-h-[80vh] max-w-[95vw] -translate-x-1/2 overflow-y-auto rounded bg-white shadow-xl"
           style={{ width }}
         >

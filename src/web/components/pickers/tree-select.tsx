@@ -183,6 +183,7 @@ export function TreeSelect(p: TreeSelectProps) {
       {open && (
         <div
           role="dialog"
+          data-own-escape=""
           aria-label={`选择${p.label}`}
           className="absolute z-50 mt-1 w-72 max-w-[90vw] rounded border border-gray-200 bg-white shadow-lg"
         >

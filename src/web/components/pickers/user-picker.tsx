@@ -133,6 +133,7 @@ export function UserPicker(p: UserPickerProps) {
       {open && (
         <div
           role="dialog"
+          data-own-escape=""
           aria-label={`选择${p.label}`}
           className="absolute z-50 mt-1 w-80 max-w-[90vw] space-y-1 rounded border border-gray-200 bg-white p-2 shadow-lg"
           onKeyDown={(e) => {

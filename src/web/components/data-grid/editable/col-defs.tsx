@@ -39,6 +39,9 @@ const dateEditor = (kind: 'date' | 'datetime' | 'time'): Editor =>
   };
 const DATE_EDITORS = { date: dateEditor('date'), datetime: dateEditor('datetime'), time: dateEditor('time') };
 
+/** Cells edited with a picker that handles Enter itself. */
+const PICKER_TYPES = new Set<ColumnType>(['sel_user', 'sel_depart', 'sel_category']);
+
 /** The editor of each editable type, and whether it opens as a pop-over (lists, text areas). */
 function editorOf(type: ColumnType): { editor: Editor; popup?: boolean } | null {
   switch (type) {
@@ -162,13 +165,16 @@ export function toColDefs(columns: readonly EditableColumn[], env: ColDefsEnv): 
         'jvxe-invalid': (p) => Boolean(p.node.id && env.hasError(p.node.id, column.key)),
         'jvxe-disabled-cell': (p) => !p.node.rowPinned && env.isDisabled(p.node, column.key),
       },
-      // the checkbox toggles with Space instead of selecting the row; a date cell's calendar keeps its keys
+      // the checkbox toggles with Space instead of selecting the row; a date cell's calendar keeps its
+      // keys; a picker's Enter picks (the picker ends the editing, with the picked value)
       suppressKeyboardEvent:
         type === 'checkbox'
           ? (p) => p.event.key === ' '
           : type === 'date' || type === 'datetime'
             ? (p) => dateEditorKeys(p.event, p.editing)
-            : undefined,
+            : PICKER_TYPES.has(type)
+              ? (p) => p.editing && p.event.key === 'Enter'
+              : undefined,
     });
   }
   return defs;
