@@ -97,6 +97,20 @@ export class CommandExecutor {
     return this.permitted(def) && this.enabled(def, keys);
   }
 
+  /**
+   * Shown but disabled (spec §6: a type "2" button the user lacks): the command's own permission is
+   * one of `locked`, its other requirements are held and its `when` is true. It still cannot run.
+   */
+  isLocked(
+    def: CommandDefinition,
+    locked: ReadonlySet<string>,
+    keys: ContextKeys = this.options.keys(),
+  ): boolean {
+    if (!def.permission || !locked.has(def.permission)) return false;
+    const held = this.options.permissions();
+    return (def.requires ?? []).every((p) => held.has(p)) && this.enabled(def, keys);
+  }
+
   /** Every command the user may see now (palette, menus, terminal completion and help). */
   visible(keys: ContextKeys = this.options.keys()): CommandDefinition[] {
     return this.registry.all().filter((def) => this.isVisible(def, keys));

@@ -25,6 +25,7 @@ export default defineCommand({
     post: z.string().optional().describe('职务编码，逗号分隔'),
     roles: z.string().optional().describe('角色id，逗号分隔'),
     departs: z.string().optional().describe('部门id，逗号分隔'),
+    tenants: z.string().optional().describe('所属租户id，逗号分隔'),
   }),
   positional: ['username', 'realname'],
   async run(ctx, args) {
@@ -44,6 +45,7 @@ export default defineCommand({
       post: args.post,
       selectedroles: args.roles,
       selecteddeparts: args.departs,
+      ...(args.tenants !== undefined ? { relTenantIds: args.tenants } : {}),
     });
     return { message: String(message), invalidate: [[...USERS_KEY]] };
   },

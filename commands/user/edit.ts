@@ -24,15 +24,17 @@ export default defineCommand({
     post: z.string().optional().describe('职务编码，逗号分隔'),
     roles: z.string().optional().describe('角色id，逗号分隔（替换原有角色）'),
     departs: z.string().optional().describe('部门id，逗号分隔（替换原有部门）'),
+    tenants: z.string().optional().describe('所属租户id，逗号分隔（替换原有租户）'),
   }),
   positional: ['id'],
-  async run(ctx, { id, roles, departs, ...fields }) {
+  async run(ctx, { id, roles, departs, tenants, ...fields }) {
     const [target] = requireSome(await targetUserIds(ctx, id));
     const given: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     );
     if (roles !== undefined) given.selectedroles = roles;
     if (departs !== undefined) given.selecteddeparts = departs;
+    if (tenants !== undefined) given.relTenantIds = tenants;
     if (Object.keys(given).length === 0 && ctx.open)
       return void (await ctx.open('user.form', { mode: 'edit', id: target }));
     const current = await invoke<Record<string, unknown>>(ctx.api, ENDPOINTS.user.queryById, { id: target });

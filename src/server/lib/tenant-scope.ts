@@ -4,10 +4,13 @@
  * none names no tenant.
  *
  * Which rows a caller reaches (`tenantAccess`):
+ * - a caller holding `tenant:all` (the administrator) reaches every tenant's rows, including rows of
+ *   no tenant, whatever tenant the request names: that is the one unrestricted case, and it is
+ *   explicit. The named tenant (else their first own) is only where their new rows go. (The Vue
+ *   client names the tenant chosen at login on every request: the administrator's screens would
+ *   otherwise show one tenant only, the tenant screen included.)
  * - a request naming a tenant reaches that tenant's rows only (the auth plugin has refused a tenant
- *   the caller does not belong to, unless the caller holds `tenant:all`);
- * - otherwise a caller holding `tenant:all` (the administrator) reaches every tenant's rows,
- *   including rows of no tenant: that is the one unrestricted case, and it is explicit;
+ *   the caller does not belong to);
  * - otherwise the caller reaches the rows of all their tenants; a caller of no tenant reaches no
  *   tenant-owned row at all (never "everything", as JeecgBoot's unchecked users would).
  *
@@ -74,8 +77,9 @@ export type TenantAccess =
 /** The access of a signed-in caller (see the module comment). */
 export function tenantAccess(auth: AuthContext): TenantAccess {
   const own = userTenantIds(auth.user);
-  if (auth.tenantId !== 0) return { all: false, ids: [auth.tenantId], write: auth.tenantId };
-  if (crossTenant(auth)) return { all: true, write: own[0] ?? null };
+  const named = auth.tenantId > 0 ? auth.tenantId : null;
+  if (crossTenant(auth)) return { all: true, write: named ?? own[0] ?? null };
+  if (named !== null) return { all: false, ids: [named], write: named };
   return { all: false, ids: own, write: own[0] ?? null };
 }
 

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { allOf, buildFilters, buildOrderBy, parsePaging, str } from '../lib/query-generator.ts';
@@ -59,9 +59,10 @@ export async function reportData(
   report: ReportDefinition,
   query: Query,
   tz: string,
+  reach?: SQL,
 ): Promise<ReportPage> {
   const src = report.source;
-  const where = allOf([src.scope?.(), ...buildFilters(src.fields, searchQuery(report, query), tz)]);
+  const where = allOf([src.scope?.(), reach, ...buildFilters(src.fields, searchQuery(report, query), tz)]);
   const { pageSize, offset } = parsePaging(query);
   const { orderBy } = buildOrderBy(src.fields, query, src.defaultSort, src.tieBreaker);
   const table = src.table as PgTable;

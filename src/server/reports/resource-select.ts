@@ -1,3 +1,4 @@
+import { reachScope } from '../lib/row-scope.ts';
 import type { ResourceField } from '../../shared/resources/define.ts';
 import type { SortFallback } from '../lib/query-generator.ts';
 import { generate, type ServerResource } from '../resources/register.ts';
@@ -44,6 +45,7 @@ export function resourceSelectReport(
       defaultSort: def.sort ?? gen.list.defaultSort,
       tieBreaker: gen.list.tieBreaker,
       scope: sr.scope,
+      reach: (req) => reachScope(req, sr),
       async toRecords(_db, rows, tz) {
         return rows.map((row: Record<string, unknown>) => {
           const json = gen.toJson(row as never, tz);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PermissionCode } from '../../shared/permissions.ts';
@@ -42,6 +43,8 @@ export interface ReportSource<T extends PgTable = PgTable> {
   tieBreaker: PgColumn;
   /** condition every request gets (e.g. not logically deleted) */
   scope?: () => SQL | undefined;
+  /** the rows a request may reach beyond `scope` (tenant isolation, src/server/lib/row-scope.ts) */
+  reach?: (req: FastifyRequest) => SQL | undefined;
   /** rows of one page → records */
   toRecords(db: Db, rows: Array<T['$inferSelect']>, tz: string): Promise<ReportPage['records']>;
 }

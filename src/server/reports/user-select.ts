@@ -1,3 +1,4 @@
+import { userReach } from '../repos/user-tenants.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import { PERM } from '../../shared/permissions.ts';
 import { sysUser } from '../db/schema/index.ts';
@@ -17,6 +18,7 @@ const source: ReportSource<typeof sysUser> = {
   defaultSort: { column: 'createTime', order: 'desc' },
   tieBreaker: sysUser.id,
   scope: () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, '_reserve_user_external')),
+  reach: userReach,
   async toRecords(db, rows) {
     const departs = await departNamesByUser(
       db,

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Modal } from './modal.tsx';
 import { Button, Field } from './ui.tsx';
 import { registerWidget, runCommand } from '../shell/runtime.ts';
 import { FieldInput, type FieldInputProps } from './fields/field-input.tsx';
 import { SubTableInput, subRow, subRowValues, type FormSubTable, type SubRow } from './sub-table-input.tsx';
+import { fieldRightsOf, storedAuth } from './data-grid/list/column-auth.ts';
+import { NO_FIELD_RIGHTS } from '../../shared/auth-rules.ts';
 
 /** A field of a simple entity form. */
 export interface FormField extends Pick<
@@ -55,6 +57,7 @@ export function EntityFormHost({
   load,
   commands,
   subTables = NO_SUB_TABLES,
+  authPrefix,
 }: {
   widget: string;
   /** e.g. '职务': titles become 新增职务 / 编辑职务 */
@@ -68,7 +71,23 @@ export function EntityFormHost({
   commands: { add: string; edit: string };
   /** sub tables edited with the row (loaded from and sent as `<key>` lists) */
   subTables?: FormSubTable[];
+  /**
+   * permission prefix of field rights (`customer:`, spec §6): a field whose type "1" right the
+   * caller lacks is not shown, one whose type "2" right they lack is disabled; neither is sent
+   */
+  authPrefix?: string;
 }) {
+  const rights = useMemo(() => {
+    if (!authPrefix) return NO_FIELD_RIGHTS;
+    const { auth, allAuth } = storedAuth();
+    return fieldRightsOf(
+      authPrefix,
+      auth,
+      allAuth,
+      fields.map((f) => f.key),
+    );
+  }, [authPrefix, fields]);
+  const withheld = (key: string) => rights.hidden.has(key) || rights.readonly.has(key);
   const [state, setState] = useState<Mode | null>(null);
   const [values, setValues] = useState<Values>({});
   const [rows, setRows] = useState<Record<string, SubRow[]>>({});
@@ -102,7 +121,8 @@ export function EntityFormHost({
     e.preventDefault();
     if (!state) return;
     const sub = Object.fromEntries(subTables.map((t) => [t.key, subRowValues(t, rows[t.key] ?? [])]));
-    const input = state.mode === 'edit' ? { id: state.id, ...values, ...sub } : { ...values, ...sub };
+    const own = Object.fromEntries(Object.entries(values).filter(([k]) => !withheld(k)));
+    const input = state.mode === 'edit' ? { id: state.id, ...own, ...sub } : { ...own, ...sub };
     const parsed = (state.mode === 'add' && addSchema ? addSchema : schema).safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
@@ -117,14 +137,14 @@ export function EntityFormHost({
       <form onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-3" aria-label={heading}>
         {fields.map((field) => {
           const kind = field.by ? field.by.cases[values[field.by.field] ?? ''] : {};
-          if (!kind) return null;
+          if (!kind || rights.hidden.has(field.key)) return null;
           const f = { ...field, ...kind };
           const input = (
             <FieldInput
               {...f}
               label={f.label}
               value={values[f.key] ?? ''}
-              disabled={state?.mode === 'edit' && f.fixedOnEdit}
+              disabled={(state?.mode === 'edit' && f.fixedOnEdit) || rights.readonly.has(f.key)}
               onChange={(v) =>
                 // a field following this one starts over (a project id is no web address)
                 setValues((old) => ({

@@ -9,6 +9,7 @@ import {
   type ResourceSearchParam,
 } from '../../shared/resources/define.ts';
 import { cellRenderer } from './resource-cells.tsx';
+import { permissionPrefix } from '../../shared/auth-rules.ts';
 import type { SuperQueryField } from '../../shared/super-query.ts';
 import type { ListPageConfig, SearchField } from '../components/data-grid/list/types.ts';
 import type { FormField } from '../components/entity-form.tsx';
@@ -121,7 +122,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
       type: superQueryType(f),
       ...choice(f),
     })),
-    authPrefix: `${decl.name}:`,
+    authPrefix: permissionPrefix(decl.perms.list),
     ...(decl.page?.actionsWidth ? { actionsWidth: decl.page.actionsWidth } : {}),
     defaultSort: { column: decl.defaultSort.field, order: decl.defaultSort.order },
     ...(decl.socketKey ? { socketKey: decl.socketKey } : {}),

@@ -37,6 +37,7 @@ export function ResourcePage({ resource, detailTabs, children }: { resource: Res
             call<Record<string, unknown>>(ep.queryById.method, ep.queryById.path, { query: { id } })
           }
           commands={{ add: `${decl.name}.add`, edit: `${decl.name}.edit` }}
+          authPrefix={config.authPrefix}
           {...(decl.children?.length ? { subTables: formSubTables(resource), width: 1100 } : {})}
         />
       )}

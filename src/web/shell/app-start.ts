@@ -7,7 +7,7 @@ import { session } from '../lib/session.ts';
 import { notify } from '../lib/notify.ts';
 import { apiBase, callTo } from '../lib/api-client.ts';
 import { ENDPOINTS } from '../../shared/endpoints.ts';
-import { grantedCodes, permissionsQuery } from './menus/permissions-query.ts';
+import { grantedCodes, lockedCodes, permissionsQuery } from './menus/permissions-query.ts';
 import { indexMenu, matchPath, WRONG_VERSION_COMPONENT, type MenuNode } from './menus/menu-model.ts';
 import { navigationCommands } from './menus/nav-commands.ts';
 import { registry, runtime } from './runtime.ts';
@@ -35,6 +35,7 @@ export async function startApp(queryClient: QueryClient, token: string, pathname
   const p = await queryClient.ensureQueryData(permissionsQuery(token));
   session.setButtonAuth(p.auth, p.allAuth);
   runtime.setPermissions(grantedCodes(p));
+  runtime.setLockedCodes(lockedCodes(p));
   runtime.setKeys({ username: session.get().userInfo?.username, route: pathname });
   registry.replaceGenerated('nav.', navigationCommands(indexMenu(p.menu, { apiBase: apiBase(), token })));
   if (uses(p.menu, WRONG_VERSION_COMPONENT))

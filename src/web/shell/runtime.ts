@@ -33,6 +33,8 @@ export function registerWidget(name: string, open: Widget): () => void {
 }
 
 let permissionCodes = new Set<string>();
+/** codes of type "2" rights the user lacks: their buttons show disabled (spec §6) */
+let lockedCodes: ReadonlySet<string> = new Set<string>();
 let contextKeys: ContextKeys = {};
 let navigateTo: (to: string) => unknown = (to) => window.location.assign(to);
 let queryClient: QueryClient | undefined;
@@ -49,6 +51,12 @@ export const runtime = {
     permissionCodes = codes;
     changed();
   },
+  setLockedCodes(codes: ReadonlySet<string>) {
+    lockedCodes = codes;
+    changed();
+  },
+  /** type "2" rights the user lacks (buttons needing them show disabled) */
+  locked: (): ReadonlySet<string> => lockedCodes,
   setKeys(patch: ContextKeys) {
     contextKeys = { ...contextKeys, ...patch };
     changed();

@@ -68,6 +68,6 @@ export default async function cgreportRoutes(app: FastifyInstance) {
   route<{ Params: { id: string }; Querystring: Q }>(app, ENDPOINTS.report.data, async (req) => {
     const { report, refusal } = resolve(req, reportById(req.params.id));
     if (!report) return refusal;
-    return ok(await reportData(app.db, report, req.query, app.config.timezone));
+    return ok(await reportData(app.db, report, req.query, app.config.timezone, report.source.reach?.(req)));
   });
 }

@@ -3,6 +3,7 @@ import { callTo, setSignatureSecret } from '../../lib/api-client.ts';
 import type { AuthEntry } from '../../lib/session.ts';
 import type { MenuNode } from './menu-model.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { actionCodes, isDisabledByAuth } from '../../../shared/auth-rules.ts';
 
 export interface UserPermissions {
   menu: MenuNode[];
@@ -37,4 +38,16 @@ export function grantedCodes(p: Pick<UserPermissions, 'auth' | 'allAuth'>): Set<
   for (const a of p.auth) for (const c of a.action.split(',')) codes.add(c.trim());
   for (const a of p.allAuth) if (a.status === '0') for (const c of a.action.split(',')) codes.add(c.trim());
   return codes;
+}
+
+/**
+ * The codes of type "2" rights the user lacks (spec §6 `disabledAuthFilter`): buttons needing them
+ * show disabled rather than hidden.
+ */
+export function lockedCodes(p: Pick<UserPermissions, 'auth' | 'allAuth'>): Set<string> {
+  const out = new Set<string>();
+  for (const a of p.allAuth)
+    if (a.type === '2')
+      for (const code of actionCodes(a.action)) if (isDisabledByAuth(code, p.auth, p.allAuth)) out.add(code);
+  return out;
 }

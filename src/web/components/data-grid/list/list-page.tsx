@@ -63,7 +63,7 @@ export function ListPage<Row extends { id: string }>({
   const [state, dispatch] = useReducer(reduce, fallbackSort, initialListState);
   const [gridApi, setGridApi] = useState<GridApi<Row> | null>(null);
   const sheet = useSpreadsheet(gridApi, { editable: false });
-  const toolbar = useMenu(`${config.pageKey}.toolbar`);
+  const toolbar = useMenu(`${config.pageKey}.toolbar`, { locked: true });
   const gridTools = useMenu('grid.toolbar');
   const listUrl = config.url.list;
   const params = listParams(state);
@@ -221,7 +221,8 @@ export function ListPage<Row extends { id: string }>({
                     ? 'danger'
                     : 'default'
               }
-              title={commandHint(c.id, c.label)}
+              title={c.disabled ? `${c.label}（无权限）` : commandHint(c.id, c.label)}
+              disabled={c.disabled}
               onClick={() => void runCommand(c.id, {}, 'button')}
             >
               {c.label}

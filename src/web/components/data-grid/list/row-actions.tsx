@@ -17,7 +17,10 @@ export function RowActions({
   args: Record<string, unknown>;
 }) {
   const keys = { ...runtime.keys(), row };
-  const actions = [...useMenu('grid.row'), ...useMenu(menu)].filter((c) => executor.isVisible(c, keys));
+  // a type "2" button the user lacks shows disabled (spec §6)
+  const actions = [...useMenu('grid.row'), ...useMenu(menu, { locked: true })].filter(
+    (c) => executor.isVisible(c, keys) || (c.disabled && executor.isLocked(c, runtime.locked(), keys)),
+  );
   return (
     <div className="flex gap-1">
       {actions.map((c) => (
@@ -25,6 +28,8 @@ export function RowActions({
           key={c.id}
           size="sm"
           variant={c.dangerous ? 'danger' : 'link'}
+          disabled={c.disabled}
+          title={c.disabled ? `${c.label}（无权限）` : undefined}
           onClick={() => void runCommand(c.id, args, 'button', keys)}
         >
           {c.label}

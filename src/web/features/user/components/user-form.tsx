@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { userAddSchema, userEditSchema } from '../../../../shared/user.ts';
 import { Modal } from '../../../components/modal.tsx';
@@ -19,6 +19,12 @@ import {
 import { userPostsQuery } from '../api/get-user-posts.ts';
 import { UserPostField } from './user-post-field.tsx';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { fieldRightsOf, storedAuth } from '../../../components/data-grid/list/column-auth.ts';
+import { permissionPrefix } from '../../../../shared/auth-rules.ts';
+import { UserTenantField } from './user-tenant-field.tsx';
+
+/** The form fields field rights may govern (`user:sex`, `user:form:phone` …, spec §6). */
+const RIGHT_FIELDS = ['realname', 'workNo', 'sex', 'birthday', 'phone', 'email', 'post', 'relTenantIds'];
 
 type Values = Record<string, string>;
 type Errors = Record<string, string | undefined>;
@@ -49,6 +55,15 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
   const addPostNames = (posts: Array<{ code: string; name: string }>) =>
     setPostNames((m) => new Map([...m, ...posts.map((p) => [p.code, p.name] as const)]));
   const [errors, setErrors] = useState<Errors>({});
+  const [tenantIds, setTenantIds] = useState<string[]>([]);
+  // type "1" rights the caller lacks hide a field, type "2" ones disable it; neither is sent
+  const rights = useMemo(() => {
+    const { auth, allAuth } = storedAuth();
+    return fieldRightsOf(permissionPrefix(PERM.user.list), auth, allAuth, RIGHT_FIELDS);
+  }, []);
+  const shown = (k: string) => !rights.hidden.has(k);
+  const locked = (k: string) => rights.readonly.has(k);
+  const sendable = (k: string) => shown(k) && !locked(k);
 
   useEffect(() => {
     if (!user.data) return;
@@ -61,6 +76,11 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       email: u.email ?? '',
       workNo: u.workNo ?? '',
     });
+    setTenantIds(
+      String(u.relTenantIds ?? '')
+        .split(',')
+        .filter(Boolean),
+    );
     setPostCodes((u.post ?? '').split(',').filter(Boolean));
   }, [user.data]);
   useEffect(() => {
@@ -101,16 +121,22 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
     });
     if (!parsed.success || Object.values(errors).some((m) => m && Object.values(UNIQUE_LABEL).includes(m)))
       return;
-    const args = {
+    const all: Record<string, string | undefined> = {
       realname: v.realname,
       phone: v.phone,
       email: v.email,
       sex: v.sex || undefined,
       birthday: v.birthday,
       workNo: v.workNo,
+      post: postCodes.join(','),
+      tenants: tenantIds.join(','),
+    };
+    const args = {
+      ...Object.fromEntries(
+        Object.entries(all).filter(([k]) => sendable(k === 'tenants' ? 'relTenantIds' : k)),
+      ),
       roles: roleIds.join(','),
       departs: departIds.join(','),
-      post: postCodes.join(','),
     };
     const result =
       mode === 'add'
@@ -150,23 +176,40 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       <Field label="工号" error={errors.workNo}>
         <Input value={v.workNo ?? ''} onChange={set('workNo')} onBlur={() => void checkUnique('workNo')()} />
       </Field>
-      <Field label="性别" error={errors.sex}>
-        <select className="w-full rounded border p-1 text-sm" value={v.sex ?? ''} onChange={set('sex')}>
-          <option value="">请选择</option>
-          <option value="1">男</option>
-          <option value="2">女</option>
-        </select>
-      </Field>
-      <Field label="生日" error={errors.birthday}>
-        <DateInput
-          label="生日"
-          value={v.birthday ?? ''}
-          onChange={(value) => set('birthday')({ target: { value } })}
-        />
-      </Field>
-      <Field label="手机号码" error={errors.phone}>
-        <Input value={v.phone ?? ''} onChange={set('phone')} onBlur={() => void checkUnique('phone')()} />
-      </Field>
+      {shown('sex') && (
+        <Field label="性别" error={errors.sex}>
+          <select
+            className="w-full rounded border p-1 text-sm"
+            value={v.sex ?? ''}
+            onChange={set('sex')}
+            disabled={locked('sex')}
+          >
+            <option value="">请选择</option>
+            <option value="1">男</option>
+            <option value="2">女</option>
+          </select>
+        </Field>
+      )}
+      {shown('birthday') && (
+        <Field label="生日" error={errors.birthday}>
+          <DateInput
+            label="生日"
+            value={v.birthday ?? ''}
+            onChange={(value) => set('birthday')({ target: { value } })}
+            disabled={locked('birthday')}
+          />
+        </Field>
+      )}
+      {shown('phone') && (
+        <Field label="手机号码" error={errors.phone}>
+          <Input
+            value={v.phone ?? ''}
+            onChange={set('phone')}
+            onBlur={() => void checkUnique('phone')()}
+            disabled={locked('phone')}
+          />
+        </Field>
+      )}
       <Field label="邮箱" error={errors.email}>
         <Input value={v.email ?? ''} onChange={set('email')} onBlur={() => void checkUnique('email')()} />
       </Field>
@@ -202,7 +245,8 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
         <legend className="mb-1 text-gray-600">所属部门</legend>
         <div className="max-h-40 overflow-y-auto rounded border p-2">
           {flatten(departs.data ?? []).map((d) => (
-            <label key={d.key} className="flex items-center gap-1" style={{ paddingLeft: d.depth * 16 }}>
+            // rows 28 px apart: a checkbox keeps a 24 px target area (WCAG 2.2 target size)
+            <label key={d.key} className="flex items-center gap-1 py-1" style={{ paddingLeft: d.depth * 16 }}>
               <input
                 type="checkbox"
                 checked={departIds.includes(d.key)}
@@ -217,6 +261,9 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
           ))}
         </div>
       </fieldset>
+      {shown('relTenantIds') && !locked('relTenantIds') && (
+        <UserTenantField ids={tenantIds} onChange={setTenantIds} />
+      )}
       <div className="col-span-2 flex justify-end gap-2">
         <Button onClick={onClose}>取消</Button>
         <Button type="submit" variant="primary">
