@@ -26,7 +26,8 @@ export const Button = forwardRef<
     danger: 'bg-white text-red-600 border-red-300 hover:bg-red-50',
     link: 'border-transparent text-[var(--primary)] hover:underline px-1',
   }[variant];
-  const pad = size === 'sm' ? 'px-2 py-0.5 text-xs' : 'px-3 py-1 text-sm';
+  // a small button is still a 24 px target (WCAG 2.2 target size)
+  const pad = size === 'sm' ? 'min-h-6 px-2 py-0.5 text-xs' : 'px-3 py-1 text-sm';
   return (
     <button
       ref={ref}
