@@ -99,6 +99,9 @@ export const DATA_RULE_MSG = {
   /** POST /sys/role/datarule for a menu the role is not granted */
   grantFirst: '请先保存角色菜单权限!',
   foreignRule: '所选数据规则不属于该菜单',
+  /** the grant limit: nobody hands out a menu they do not hold, nor looser rules than bind them */
+  menuNotHeld: '不能授予您自己没有的权限',
+  looser: (names: string[]) => `不能放宽约束您自己的数据规则：${names.join('，')}`,
 } as const;
 
 const trimmed = (message: string, max: number) =>

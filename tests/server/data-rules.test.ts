@@ -377,6 +377,45 @@ describe('rules held through a department role', () => {
   });
 });
 
+describe('the grant limit of role data rules', () => {
+  it('refuses a menu the caller does not hold, and loosening a rule that binds the caller', async () => {
+    const db = t.database.db;
+    const [authorize] = await db
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(eq(sysPermission.perms, 'role:authorize'));
+    await rule({ ruleName: '委托人约束', ruleColumn: 'createBy', ruleValue: '#{sys_user_code}' });
+    const binding = (await rulesOf(positionMenu)).find((r) => r.ruleName === '委托人约束')!;
+    const delegateRole = newId();
+    await db.insert(sysRole).values({ id: delegateRole, roleName: '委托授权', roleCode: 'rule_delegate' });
+    await db.insert(sysRolePermission).values([
+      { id: newId(), roleId: delegateRole, permissionId: authorize!.id },
+      { id: newId(), roleId: delegateRole, permissionId: positionMenu, dataRuleIds: binding.id },
+    ]);
+    const body = {
+      username: 'rule_delegate',
+      realname: '委托人',
+      password: PASSWORD,
+      confirmpassword: PASSWORD,
+      selectedroles: delegateRole,
+    };
+    expect((await call('POST', '/sys/user/add', { body })).body.success).toBe(true);
+    const delegate = await t.login('rule_delegate', PASSWORD);
+    const save = (dataRuleIds: string, permissionId = positionMenu) =>
+      call('POST', '/sys/role/datarule', { token: delegate, body: { permissionId, roleId, dataRuleIds } });
+    expect((await save('')).body).toMatchObject({
+      success: false,
+      message: DATA_RULE_MSG.looser(['委托人约束']),
+    });
+    expect((await save(binding.id)).body).toMatchObject({ success: true });
+    await db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: userMenu });
+    expect((await save('', userMenu)).body).toMatchObject({
+      success: false,
+      message: DATA_RULE_MSG.menuNotHeld,
+    });
+  });
+});
+
 describe('system variables of rule values', () => {
   const vars = (orgCodes: string[] = []) => ({
     user: { username: 'zhangsan', realname: '张三', orgCode: 'A01A03' },

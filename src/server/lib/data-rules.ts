@@ -60,6 +60,8 @@ export interface GrantedRule {
 interface UserRules {
   /** menu component → the rules held on it */
   byComponent: Map<string, GrantedRule[]>;
+  /** menu id → the rules held on it */
+  byPermission: Map<string, GrantedRule[]>;
   /** org codes of the user's departments, once a rule needed them */
   orgCodes?: string[];
 }
@@ -108,6 +110,7 @@ export class DataRuleCache {
     const rows = await this.db
       .selectDistinct({
         component: sysPermission.component,
+        permissionId: sysPermission.id,
         id: r.id,
         column: r.ruleColumn,
         conditions: r.ruleConditions,
@@ -124,13 +127,17 @@ export class DataRuleCache {
         ),
       );
     const byComponent = new Map<string, GrantedRule[]>();
-    for (const { component, ...rule } of rows) {
-      if (!component) continue;
-      const list = byComponent.get(component) ?? [];
+    const byPermission = new Map<string, GrantedRule[]>();
+    const add = (map: Map<string, GrantedRule[]>, key: string, rule: GrantedRule) => {
+      const list = map.get(key) ?? [];
       if (!list.some((x) => x.id === rule.id)) list.push(rule);
-      byComponent.set(component, list);
+      map.set(key, list);
+    };
+    for (const { component, permissionId, ...rule } of rows) {
+      add(byPermission, permissionId, rule);
+      if (component) add(byComponent, component, rule);
     }
-    const entry: UserRules = { byComponent };
+    const entry: UserRules = { byComponent, byPermission };
     this.keep(userId, entry, generation);
     return entry;
   }

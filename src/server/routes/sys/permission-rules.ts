@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, like, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
 import {
   DATA_RULE_MSG,
@@ -18,6 +18,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { oneParam, parseWith } from '../../lib/validate.ts';
 import { caller } from '../../plugins/auth.ts';
 import { menuById } from '../../repos/menu-admin.ts';
+import { grantedPermissionIds } from '../../repos/permissions.ts';
 import { resourceFields, type ServerResource } from '../../resources/generate.ts';
 
 type Q = Record<string, string | string[] | undefined>;
@@ -193,6 +194,16 @@ export default async function permissionRuleRoutes(
     const [held] = permissionId && roleId ? await grant(permissionId, roleId) : [];
     if (!held) throw new BizError(DATA_RULE_MSG.grantFirst);
     const ids = dataRuleIds(body.dataRuleIds);
+    // the grant limit: the caller holds the menu, and every rule that binds them on it stays
+    const me = caller(req).user;
+    const mine = await grantedPermissionIds(db, me.id);
+    if (!mine.some((h) => h.id === permissionId)) throw new BizError(DATA_RULE_MSG.menuNotHeld);
+    const binding = (await app.dataRules.rulesOf(me.id)).byPermission.get(permissionId) ?? [];
+    const dropped = binding.filter((r) => !ids.includes(r.id)).map((r) => r.id);
+    if (dropped.length) {
+      const names = await db.select({ name: R.ruleName }).from(R).where(inArray(R.id, dropped));
+      throw new BizError(DATA_RULE_MSG.looser(names.map((n) => n.name)));
+    }
     if (ids.length) {
       const own = new Set((await rules([eq(R.permissionId, permissionId)])).map((r) => r.id));
       if (ids.some((i) => !own.has(i))) throw new BizError(DATA_RULE_MSG.foreignRule);
