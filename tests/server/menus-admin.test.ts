@@ -301,6 +301,22 @@ describe('add / edit / delete with JeecgBoot normalisation', () => {
     expect(await row(system.id)).toBeDefined();
     const renamed = await edit({ id: userAdd.id, menuType: 2, name: '添加用户', perms: 'user:add2' });
     expect(renamed.body.message).toBe(MENU_MSG.builtinPerms('user:add'));
+    const disabled = await edit({
+      id: userAdd.id,
+      menuType: 2,
+      name: '添加用户',
+      perms: 'user:add',
+      status: '0',
+    });
+    expect(disabled.body.message).toBe(MENU_MSG.builtinPerms('user:add'));
+    const retyped = await edit({
+      id: userAdd.id,
+      menuType: 1,
+      name: '添加用户',
+      url: '/x',
+      component: 'x/Y',
+    });
+    expect(retyped.body.message).toBe(MENU_MSG.builtinPerms('user:add'));
     const retitled = await edit({
       id: userAdd.id,
       menuType: 2,

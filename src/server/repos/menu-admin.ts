@@ -243,6 +243,9 @@ export async function editMenu(db: Db, body: MenuBody, by: string): Promise<void
   const after = new Set(codesOf(b.perms));
   const dropped = before.find((c) => !after.has(c));
   if (dropped) throw new BizError(MENU_MSG.builtinPerms(dropped));
+  // a built-in code stays an active button: otherwise nobody could hold it any more
+  if (before.length && (b.menuType !== MENU_TYPE.button || b.status === '0'))
+    throw new BizError(MENU_MSG.builtinPerms(before[0]!));
   await checkPerms(db, b.perms, row.id);
   await db.transaction(async (tx) => {
     await tx
