@@ -102,7 +102,14 @@ describe('identity and access, end to end', () => {
     await userForm.getByLabel('确认密码').fill(PASSWORD);
     await userForm.getByLabel('用户姓名').fill('张录入');
     await userForm.getByRole('checkbox', { name: '职务录入员' }).check();
-    await userForm.getByRole('checkbox', { name: '上门服务一部' }).check();
+    // 所属部门: the department tree select, searched by name
+    await userForm.getByRole('button', { name: '所属部门', exact: true }).click();
+    await admin.getByRole('combobox', { name: '搜索所属部门' }).fill('上门服务一部');
+    await admin.getByRole('treeitem', { name: /上门服务一部/ }).click();
+    await expect
+      .poll(() => userForm.getByRole('button', { name: '所属部门', exact: true }).textContent())
+      .toContain('上门服务一部');
+    await admin.keyboard.press('Escape');
     await userForm.getByRole('button', { name: '确定' }).click();
     await userForm.waitFor({ state: 'detached' });
 

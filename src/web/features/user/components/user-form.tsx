@@ -8,14 +8,9 @@ import { requestTo } from '../../../lib/api-client.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
 import type { Result } from '../../../../shared/api.ts';
 import { PERM } from '../../../../shared/permissions.ts';
-import {
-  departTreeQuery,
-  rolesQuery,
-  userDepartsQuery,
-  userQuery,
-  userRolesQuery,
-  type DepartNode,
-} from '../api/get-user.ts';
+import { rolesQuery, userDepartsQuery, userQuery, userRolesQuery } from '../api/get-user.ts';
+import { TreeSelect } from '../../../components/pickers/tree-select.tsx';
+import { departSource } from '../../../components/pickers/sources.ts';
 import { userPostsQuery } from '../api/get-user-posts.ts';
 import { UserPostField } from './user-post-field.tsx';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
@@ -36,16 +31,12 @@ const UNIQUE_LABEL: Record<string, string> = {
   workNo: '工号已存在',
 };
 
-const flatten = (nodes: DepartNode[], depth = 0): Array<{ key: string; title: string; depth: number }> =>
-  nodes.flatMap((n) => [{ key: n.key, title: n.title, depth }, ...flatten(n.children ?? [], depth + 1)]);
-
 function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClose(): void }) {
   const user = useQuery({ ...userQuery(id ?? ''), enabled: mode === 'edit' && !!id });
   const userRoles = useQuery({ ...userRolesQuery(id ?? ''), enabled: mode === 'edit' && !!id });
   const userDeparts = useQuery({ ...userDepartsQuery(id ?? ''), enabled: mode === 'edit' && !!id });
   const userPosts = useQuery({ ...userPostsQuery(id ?? ''), enabled: mode === 'edit' && !!id });
   const roles = useQuery(rolesQuery());
-  const departs = useQuery(departTreeQuery());
   const [v, setV] = useState<Values>({ sex: '1' });
   const [roleIds, setRoleIds] = useState<string[]>([]);
   const [departIds, setDepartIds] = useState<string[]>([]);
@@ -241,26 +232,17 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
           ))}
         </div>
       </fieldset>
-      <fieldset className="col-span-2 text-sm">
-        <legend className="mb-1 text-gray-600">所属部门</legend>
-        <div className="max-h-40 overflow-y-auto rounded border p-2">
-          {flatten(departs.data ?? []).map((d) => (
-            // rows 28 px apart: a checkbox keeps a 24 px target area (WCAG 2.2 target size)
-            <label key={d.key} className="flex items-center gap-1 py-1" style={{ paddingLeft: d.depth * 16 }}>
-              <input
-                type="checkbox"
-                checked={departIds.includes(d.key)}
-                onChange={(e) =>
-                  setDepartIds(
-                    e.target.checked ? [...departIds, d.key] : departIds.filter((x) => x !== d.key),
-                  )
-                }
-              />
-              {d.title}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <div className="col-span-2">
+        <Field label="所属部门">
+          <TreeSelect
+            label="所属部门"
+            multiple
+            value={departIds.join(',')}
+            source={departSource}
+            onChange={(value) => setDepartIds(value.split(',').filter(Boolean))}
+          />
+        </Field>
+      </div>
       {shown('relTenantIds') && !locked('relTenantIds') && (
         <UserTenantField ids={tenantIds} onChange={setTenantIds} />
       )}
