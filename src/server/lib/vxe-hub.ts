@@ -14,6 +14,11 @@ export interface VxeUpdate {
 /** One update on the bus: the update plus the permission a receiver needs. */
 interface VxeEnvelope extends VxeUpdate {
   perm: RowAudience;
+  /**
+   * the row's tenants (src/server/lib/tenant-scope.ts): only sockets reaching one of them receive
+   * it; absent: a row of no tenant-owned kind, for every holder of `perm`
+   */
+  tenants?: number[];
 }
 
 /** What one NOTIFY carries: the updates of one flush, in publish order. */
@@ -40,11 +45,15 @@ interface Queued {
   perm: RowAudience;
   caseId: string;
   load: () => Promise<readonly object[]>;
+  /** the tenants of a loaded row (tenant-owned rows only) */
+  tenantsOf?: (row: object) => number[];
 }
 
 interface VxeClient {
   userId: string;
   perms: ReadonlySet<string>;
+  /** which tenants' rows the socket's user reaches (`all`: every tenant) */
+  tenants: 'all' | readonly number[];
 }
 
 /** Bus channel of realtime-grid row updates. */
@@ -99,8 +108,13 @@ export class VxeHub {
   }
 
   /** Track an open socket of `userId` holding `perms` until it closes. */
-  add(socket: WebSocket, userId: string, perms: ReadonlySet<string>): void {
-    this.clients.set(socket, { userId, perms });
+  add(
+    socket: WebSocket,
+    userId: string,
+    perms: ReadonlySet<string>,
+    tenants: 'all' | readonly number[] = 'all',
+  ): void {
+    this.clients.set(socket, { userId, perms, tenants });
     socket.on('close', () => this.clients.delete(socket));
   }
 
@@ -138,8 +152,9 @@ export class VxeHub {
     perm: RowAudience,
     caseId: string | undefined,
     load: () => Promise<readonly object[]>,
+    tenantsOf?: (row: object) => number[],
   ): Promise<void> {
-    this.enqueue({ socketKey, perm, caseId: caseId ?? '', load });
+    this.enqueue({ socketKey, perm, caseId: caseId ?? '', load, ...(tenantsOf ? { tenantsOf } : {}) });
   }
 
   /** Resolves once everything queued so far has been sent (tests, shutdown). */
@@ -198,7 +213,12 @@ export class VxeHub {
           continue;
         }
         for (const row of rows) {
-          let e: VxeEnvelope = { socketKey: item.socketKey, args: [row, item.caseId], perm: item.perm };
+          let e: VxeEnvelope = {
+            socketKey: item.socketKey,
+            args: [row, item.caseId],
+            perm: item.perm,
+            ...(item.tenantsOf ? { tenants: item.tenantsOf(row) } : {}),
+          };
           let size = Buffer.byteLength(JSON.stringify(e)) + 1;
           // a row too large for any notification goes as its id only: receivers refetch it
           const id = (row as { id?: unknown }).id;
@@ -236,6 +256,10 @@ export class VxeHub {
     const text = JSON.stringify({ type: 'update_vxe_table', data: { socketKey: e.socketKey, args: e.args } });
     for (const [socket, client] of this.clients) {
       if (e.perm !== AUTHENTICATED && !client.perms.has(e.perm)) continue;
+      const { tenants } = client;
+      if (e.tenants !== undefined && tenants !== 'all') {
+        if (!Array.isArray(e.tenants) || !e.tenants.some((t) => tenants.includes(t))) continue;
+      }
       if (socket.readyState === socket.OPEN) socket.send(text);
     }
   }

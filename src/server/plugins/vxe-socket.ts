@@ -1,3 +1,4 @@
+import { tenantAccess } from '../lib/tenant-scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
@@ -64,13 +65,16 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
     ENDPOINTS.socket.grid.path,
     { websocket: true, config: { perm: ENDPOINTS.socket.grid.permission } },
     (socket, req) => {
-      const { user, perms } = caller(req);
+      const auth = caller(req);
+      const { user, perms } = auth;
       if (req.params.userId !== user.id || !PAGE_ID.test(req.params.pageId)) {
         socket.close(4403, 'forbidden');
         return;
       }
       const token = handshakeToken(req);
-      app.realtime.add(socket, user.id, perms);
+      // rows of tenant-owned kinds reach the socket only when they are of a tenant its user reaches
+      const access = tenantAccess(auth);
+      app.realtime.add(socket, user.id, perms, access.all ? 'all' : access.ids);
       // A heartbeat re-checks the token at most every RECHECK_MS and answers from that check in
       // between; frames arriving while a check runs are dropped (a flood costs no queries).
       let checking = false;

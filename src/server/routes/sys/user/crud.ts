@@ -37,7 +37,7 @@ import {
 import { revokeUserTokens } from '../../../repos/tokens.ts';
 import { caller, type UserRow } from '../../../plugins/auth.ts';
 import { assertWritableFields } from '../../../lib/field-rights.ts';
-import { requestAccess } from '../../../lib/tenant-scope.ts';
+import { requestAccess, userTenantIds } from '../../../lib/tenant-scope.ts';
 import { reachesUser, userFieldRights, userReach, userTenantsToWrite } from '../../../repos/user-tenants.ts';
 import { USER_FIELD_KEYS } from './read.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
@@ -112,8 +112,14 @@ export default async function userCrudRoutes(app: FastifyInstance) {
 
   /** Send saved users, as the list shows them, to every open users grid (all instances). */
   const publishSaved = (req: FastifyRequest, ids: string[]) =>
-    app.realtime.publishSaved(SOCKET_KEYS.user, PERM.user.list, requestCaseId(req.headers), async () =>
-      decorateUsers(db, await selectUsersWithNames(db, liveUsersIn(ids)), app.config.timezone),
+    app.realtime.publishSaved(
+      SOCKET_KEYS.user,
+      PERM.user.list,
+      requestCaseId(req.headers),
+      async () => decorateUsers(db, await selectUsersWithNames(db, liveUsersIn(ids)), app.config.timezone),
+      // a user's row reaches only the grids of users sharing one of its tenants
+      (row) =>
+        userTenantIds({ relTenantIds: (row as { relTenantIds?: string | null }).relTenantIds ?? null }),
     );
 
   route(app, ENDPOINTS.user.add, async (req) => {

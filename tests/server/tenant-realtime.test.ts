@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { addUser, loginAdded, roleWithout } from '../support/tenant-users.ts';
+import { AUTHENTICATED } from '../../src/shared/permissions.ts';
+
+/**
+ * Realtime grids and tenants: a saved user's row is pushed only to the users grids of users who
+ * reach one of its tenants (the administrator reaches all); another tenant's grid never sees it.
+ */
+let t: TestApp;
+let ws: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ws = `${address.replace('http', 'ws')}/jeecg-boot`;
+});
+afterAll(async () => t?.close());
+
+/** An open socket with its received JSON messages in order. */
+async function open(url: string, token: string) {
+  const socket = new WebSocket(url, [token]);
+  const queue: unknown[] = [];
+  const waiting: Array<(m: unknown) => void> = [];
+  socket.on('message', (d) => {
+    const m = JSON.parse(String(d));
+    const w = waiting.shift();
+    if (w) w(m);
+    else queue.push(m);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return {
+    next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiting.push(r))),
+    close: () => new Promise<void>((resolve) => (socket.once('close', () => resolve()), socket.close())),
+  };
+}
+
+describe('user rows on the realtime grids', () => {
+  it('reach the grids of the row’s tenants and the administrator’s, not another tenant’s', async () => {
+    const admin = await t.login('admin');
+    await t.call('POST', '/sys/tenant/add', { token: admin, body: { name: '城西租户', status: 1 } });
+    const roleId = await roleWithout(t, 'tenant_admin');
+    const westId = await addUser(t, admin, 'west_admin', { roleId, tenants: '2' });
+    const hqId = await addUser(t, admin, 'hq_admin', { roleId, tenants: '1' });
+    const west = await loginAdded(t, 'west_admin');
+    const adminId = (await t.call('GET', '/sys/user/list', { token: admin, query: { username: 'admin' } }))
+      .body.result.records[0].id as string;
+    const westGrid = await open(`${ws}/vxeSocket/${westId}/${crypto.randomUUID()}`, west);
+    const adminGrid = await open(`${ws}/vxeSocket/${adminId}/${crypto.randomUUID()}`, admin);
+
+    const r = await t.call('PUT', '/sys/user/edit', {
+      token: admin,
+      body: { id: hqId, realname: '总部改名' },
+    });
+    expect(r.body).toMatchObject({ success: true });
+    expect(await adminGrid.next()).toMatchObject({
+      data: { socketKey: 'sys_user', args: [{ id: hqId, realname: '总部改名' }, ''] },
+    });
+    // a marker every grid gets: the west grid received nothing before it
+    await t.app.realtime.publish('marker', { id: 'm' }, undefined, AUTHENTICATED);
+    expect(await westGrid.next()).toMatchObject({ data: { socketKey: 'marker' } });
+
+    // a west user's save does reach the west grid
+    await t.call('PUT', '/sys/user/edit', { token: admin, body: { id: westId, realname: '城西改名' } });
+    expect(await westGrid.next()).toMatchObject({
+      data: { socketKey: 'sys_user', args: [{ id: westId, realname: '城西改名' }, ''] },
+    });
+    await Promise.all([westGrid.close(), adminGrid.close()]);
+  });
+});
