@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, loginAdded, roleWithout } from '../support/tenant-users.ts';
+import { serverHarness } from '../commands/server-harness.ts';
 import { sysTenant, sysUser } from '../../src/server/db/schema/index.ts';
 import { CODE, MSG } from '../../src/shared/api.ts';
 
@@ -185,5 +186,27 @@ describe('tenant headers', () => {
     await t.database.db.update(sysUser).set({ relTenantIds: null }).where(eq(sysUser.username, 'caiwu'));
     expect(names(await users({}, admin))).toContain('caiwu');
     expect(names(await users({}))).not.toContain('caiwu');
+  });
+});
+
+describe('tenant commands (generated from the declaration)', () => {
+  it('tenant add, list, edit and delete through the terminal', async () => {
+    const h = await serverHarness('admin', { app: t });
+    const add = await h.terminal('tenant add 城北租户 --status 1');
+    expect(add.results[0]?.status, add.out).toBe('ok');
+    const [row] = await t.database.db.select().from(sysTenant).where(eq(sysTenant.name, '城北租户'));
+    expect(row).toMatchObject({ status: 1 });
+    const list = await h.terminal('tenant list');
+    expect(list.out).toContain('城北租户');
+    const edit = await h.terminal(`tenant edit ${row!.id} --name 城北租户二`);
+    expect(edit.results[0]?.status, edit.out).toBe('ok');
+    expect((await tenantRow(row!.id))!.name).toBe('城北租户二');
+    const dry = await h.terminal(`tenant delete ${row!.id} --dry-run`);
+    expect(dry.results[0]?.status, dry.out).toBe('ok');
+    expect(await tenantRow(row!.id)).toBeDefined();
+    const del = await h.terminal(`tenant delete ${row!.id} --yes`);
+    expect(del.results[0]?.status, del.out).toBe('ok');
+    expect(await tenantRow(row!.id)).toBeUndefined();
+    expect(h.permissionMismatches()).toEqual([]);
   });
 });
