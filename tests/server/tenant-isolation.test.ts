@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, loginAdded, roleWithout } from '../support/tenant-users.ts';
 import { serverHarness } from '../commands/server-harness.ts';
-import { sysUser, yyGoods, yyUser } from '../../src/server/db/schema/index.ts';
+import { sysDepart, sysUser, yyGoods, yyUser } from '../../src/server/db/schema/index.ts';
 import { CUSTOMER, CUSTOMER_ADDRESSES } from '../../src/shared/resources/customer.ts';
 import { GOODS } from '../../src/shared/resources/goods.ts';
 
@@ -184,6 +184,29 @@ describe('users of another tenant', () => {
       body: { username: 'hq_admin', password: 'Taken-Over-1!', confirmpassword: 'Taken-Over-1!' },
     });
     expect(reset.body).toMatchObject({ success: false, message: '用户不存在' });
+  });
+
+  it('are not listed among a department’s users, nor added to a department', async () => {
+    const [depart] = await t.database.db.select().from(sysDepart).where(eq(sysDepart.orgCode, 'A01'));
+    const hqUser = (await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'yunying')))[0]!;
+    await t.call('POST', '/sys/user/editSysDepartWithUser', {
+      token: admin,
+      body: { depId: depart!.id, userIdList: [hqUser.id] },
+    });
+    const list = async (token: string) => {
+      const r = await t.call('GET', '/sys/user/departUserList', {
+        token,
+        query: { depId: depart!.id, pageSize: '100' },
+      });
+      return (r.body.result.records as Array<{ username: string }>).map((u) => u.username);
+    };
+    expect(await list(admin)).toContain('yunying');
+    expect(await list(west)).not.toContain('yunying');
+    const add = await t.call('POST', '/sys/user/editSysDepartWithUser', {
+      token: west,
+      body: { depId: depart!.id, userIdList: [ids.hqUser] },
+    });
+    expect(add.body).toMatchObject({ success: false, message: '所选用户不存在' });
   });
 
   it('cannot be given a tenant the writer does not belong to; unreached tenants of a user stay', async () => {

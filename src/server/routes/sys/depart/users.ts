@@ -14,6 +14,7 @@ import { findDepart } from '../../../repos/depart-write.ts';
 import { leaveDepartRoles } from '../../../repos/depart-roles.ts';
 import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
 import { USER_LIST } from '../../../repos/users.ts';
+import { userReach } from '../../../repos/user-tenants.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -60,7 +61,8 @@ export default async function departUserRoutes(app: FastifyInstance) {
     );
     return bare(
       await listEntities(db, USER_LIST, query, tz, {
-        where: and(entityWhere(USER_LIST, query, tz), inDeparts),
+        // another tenant's users are not listed (src/server/lib/tenant-scope.ts)
+        where: and(entityWhere(USER_LIST, query, tz), inDeparts, userReach(req)),
       }),
     );
   });
@@ -72,7 +74,7 @@ export default async function departUserRoutes(app: FastifyInstance) {
     const found = await db
       .select({ id: sysUser.id })
       .from(sysUser)
-      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0), userReach(req)));
     if (found.length !== ids.length) throw new BizError('所选用户不存在');
     await db
       .insert(sysUserDepart)
