@@ -93,6 +93,8 @@ export const DATA_RULE_MSG = {
   conditionInvalid: '条件无效',
   columnInvalid: '规则字段只允许字母、数字和下划线，且不能以数字开头',
   columnNotField: (column: string, title: string) => `规则字段“${column}”不是“${title}”的字段`,
+  /** a rule on a menu whose page lists nothing rules could narrow (it would never apply) */
+  noList: (menu: string) => `菜单“${menu}”没有可应用数据规则的列表`,
   unknownVariable: (name: string) => `未知的系统变量：#{${name}}`,
   /** GET /sys/role/datarule/{permissionId}/{roleId} of a menu without rules */
   noRules: '未找到权限配置信息',

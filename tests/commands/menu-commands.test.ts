@@ -81,7 +81,7 @@ describe('datarule commands', () => {
     const sqlRule = await h.terminal("datarule add 职务管理 注入 code USE_SQL_RULES '1=1'");
     expect(sqlRule.results[0]?.status).not.toBe('ok');
     const unknown = await h.terminal('datarule add 职务管理 未知 no_such = x');
-    expect(unknown.results[0]?.error).toBe('规则字段“no_such”不是“职务”的字段');
+    expect(unknown.results[0]?.error).toBe('规则字段“no_such”不是“职务管理”的字段');
     await h.terminal('datarule edit 职务管理 本人创建 --status 0');
     expect((await h.terminal('datarule list 职务管理')).out).toMatch(/本人创建.*无效/);
     const gone = await h.terminal('datarule delete 职务管理 本人创建 --yes');

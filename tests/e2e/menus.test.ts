@@ -108,10 +108,10 @@ describe('菜单管理', () => {
       'menu:keyboard',
     );
 
-    // 数据规则 of 菜单管理 from its row menu: add a rule by keyboard
-    await menuRow.locator('[col-id="tree"]').click();
+    // 数据规则 of 职务管理 (a page with a list rules narrow) from its row menu: add a rule by keyboard
+    await rowOf(page, '职务管理').locator('[col-id="tree"]').click();
     await rowAction(page, '数据规则');
-    const panel = page.getByRole('dialog', { name: '数据规则：菜单管理' });
+    const panel = page.getByRole('dialog', { name: '数据规则：职务管理' });
     await panel.waitFor();
     await panel.getByRole('button', { name: '新增规则' }).focus();
     await page.keyboard.press('Enter');
@@ -128,10 +128,14 @@ describe('菜单管理', () => {
     await page.keyboard.press('Enter');
     await ruleForm.waitFor({ state: 'detached' });
     await panel.getByRole('cell', { name: '本人创建', exact: true }).waitFor();
+    const [positionMenu] = await env.database.db
+      .select()
+      .from(sysPermission)
+      .where(eq(sysPermission.url, '/isystem/position'));
     const rules = await env.database.db
       .select()
       .from(sysPermissionDataRule)
-      .where(eq(sysPermissionDataRule.permissionId, parent!.id));
+      .where(eq(sysPermissionDataRule.permissionId, positionMenu!.id));
     expect(rules).toMatchObject([
       { ruleName: '本人创建', ruleColumn: 'createBy', ruleConditions: '=', ruleValue: '#{sys_user_code}' },
     ]);

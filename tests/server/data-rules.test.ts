@@ -27,6 +27,7 @@ let clerk: string;
 let roleId: string;
 let positionMenu: string;
 let userMenu: string;
+let departMenu: string;
 const PASSWORD = 'Passw0rd!';
 
 const call = (
@@ -54,12 +55,13 @@ beforeAll(async () => {
     .from(sysPermission)
     .where(
       or(
-        inArray(sysPermission.url, ['/isystem/position', '/isystem/user']),
+        inArray(sysPermission.url, ['/isystem/position', '/isystem/user', '/isystem/depart']),
         inArray(sysPermission.perms, ['position:list', 'position:add', 'position:export']),
       ),
     );
   positionMenu = menus.find((m) => m.url === '/isystem/position')!.id;
   userMenu = menus.find((m) => m.url === '/isystem/user')!.id;
+  departMenu = menus.find((m) => m.url === '/isystem/depart')!.id;
   // a role holding 职务管理 with list, add and export
   roleId = newId();
   await db.insert(sysRole).values({ id: roleId, roleName: '职务录入', roleCode: 'pos_clerk' });
@@ -67,7 +69,7 @@ beforeAll(async () => {
     .insert(sysRolePermission)
     .values(
       menus
-        .filter((m) => m.url !== '/isystem/user')
+        .filter((m) => m.url !== '/isystem/user' && m.url !== '/isystem/depart')
         .map((m) => ({ id: newId(), roleId, permissionId: m.id })),
     );
   for (const username of ['clerk_a', 'clerk_b']) {
@@ -162,14 +164,16 @@ describe('rule endpoints', () => {
       [{ ruleColumn: 'code; DROP TABLE sys_user', ruleValue: 'x' }, DATA_RULE_MSG.columnInvalid],
       [{ ruleColumn: 'code" OR 1=1 --', ruleValue: 'x' }, DATA_RULE_MSG.columnInvalid],
       [{ ruleColumn: '1code' }, DATA_RULE_MSG.columnInvalid],
-      [{ ruleColumn: 'password' }, DATA_RULE_MSG.columnNotField('password', '职务')],
-      [{ ruleColumn: 'nonexistent_col' }, DATA_RULE_MSG.columnNotField('nonexistent_col', '职务')],
+      [{ ruleColumn: 'password' }, DATA_RULE_MSG.columnNotField('password', '职务管理')],
+      [{ ruleColumn: 'nonexistent_col' }, DATA_RULE_MSG.columnNotField('nonexistent_col', '职务管理')],
       [{ ruleColumn: 'code', ruleValue: '#{sys_password}' }, DATA_RULE_MSG.unknownVariable('sys_password')],
       [{ ruleColumn: 'code', ruleConditions: 'BETWEEN' }, DATA_RULE_MSG.conditionInvalid],
       [{ ruleColumn: 'code', ruleName: '' }, DATA_RULE_MSG.nameRequired],
       [{ ruleColumn: 'code', ruleValue: ' ' }, DATA_RULE_MSG.valueRequired],
       [{ ruleValue: 'x' }, DATA_RULE_MSG.columnRequired],
       [{ ruleColumn: 'code', permissionId: 'nope' }, DATA_RULE_MSG.menuMissing],
+      // a menu whose page has no list rules narrow: the rule would never apply
+      [{ ruleColumn: 'code', permissionId: departMenu }, DATA_RULE_MSG.noList('部门管理')],
     ];
     for (const [body, message] of cases)
       expect((await rule(body)).body, JSON.stringify(body)).toMatchObject({ success: false, message });
@@ -282,7 +286,7 @@ describe('rules applied to the list and export of the resource behind the menu',
     expect(await listCodes(clerk)).toEqual([]);
   });
 
-  it('a rule that cannot be applied hides every row; an inert column changes nothing', async () => {
+  it('a rule that cannot be applied hides every row: raw SQL, or a column that is no field', async () => {
     const db = t.database.db;
     const ids = (await rulesOf(positionMenu)).map((r) => r.id);
     for (const id of ids) await call('DELETE', '/sys/permission/deletePermissionRule', { query: { id } });
@@ -308,13 +312,15 @@ describe('rules applied to the list and export of the resource behind the menu',
         ruleValue: 'x',
       },
     ]);
+    // a column the list does not have (written by hand) is not silently skipped: nothing is shown
     expect((await grant(inert)).body.success).toBe(true);
-    expect(await listCodes(clerk)).toEqual(['DR_A1', 'DR_A2', 'DR_ADMIN', 'DR_B1']);
-    expect((await grant(`${inert},${sqlRule}`)).body.success).toBe(true);
     expect(await listCodes(clerk)).toEqual([]);
     expect(await exportCodes(clerk)).toEqual([]);
-    // without the raw SQL rule the list is the full one again
-    await db.delete(R).where(and(eq(R.permissionId, positionMenu), inArray(R.id, [sqlRule])));
+    expect((await grant(sqlRule)).body.success).toBe(true);
+    expect(await listCodes(clerk)).toEqual([]);
+    expect(await exportCodes(clerk)).toEqual([]);
+    // without those rules the list is the full one again
+    await db.delete(R).where(and(eq(R.permissionId, positionMenu), inArray(R.id, [sqlRule, inert])));
     expect(await listCodes(clerk)).toEqual(['DR_A1', 'DR_A2', 'DR_ADMIN', 'DR_B1']);
   });
 
@@ -336,6 +342,65 @@ describe('rules applied to the list and export of the resource behind the menu',
     await exportCodes(clerk);
     expect(t.app.dataRules.stats.misses).toBe(before.misses);
     expect(t.app.dataRules.stats.hits).toBe(before.hits + 2);
+  });
+});
+
+describe('rules on 用户管理 (a list built by hand)', () => {
+  it('username = #{sys_user_code} narrows the user list and its export', async () => {
+    const db = t.database.db;
+    const perms = await db
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(or(eq(sysPermission.id, userMenu), inArray(sysPermission.perms, ['user:list', 'user:export'])));
+    const viewer = newId();
+    await db.insert(sysRole).values({ id: viewer, roleName: '用户查看', roleCode: 'user_viewer' });
+    await db
+      .insert(sysRolePermission)
+      .values(perms.map((p) => ({ id: newId(), roleId: viewer, permissionId: p.id })));
+    const body = {
+      username: 'uv_a',
+      realname: 'uv_a',
+      password: PASSWORD,
+      confirmpassword: PASSWORD,
+      selectedroles: viewer,
+      relTenantIds: '1',
+    };
+    expect((await call('POST', '/sys/user/add', { body })).body.success).toBe(true);
+    const token = await t.login('uv_a', PASSWORD);
+    const listed = async () =>
+      (
+        (await call('GET', '/sys/user/list', { token, query: { pageSize: '100' } })).body.result
+          .records as Array<{
+          username: string;
+        }>
+      ).map((u) => u.username);
+    expect((await listed()).length).toBeGreaterThan(1);
+    await rule({
+      permissionId: userMenu,
+      ruleName: '本人',
+      ruleColumn: 'username',
+      ruleValue: '#{sys_user_code}',
+    });
+    const own = (await rulesOf(userMenu)).find((r) => r.ruleName === '本人');
+    expect((await grant(own!.id, userMenu, viewer)).body.success).toBe(true);
+    expect(await listed()).toEqual(['uv_a']);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/jeecg-boot/sys/user/exportXls',
+      headers: { 'x-access-token': token },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.rowCount - 3).toBe(1);
+    // the admin is not narrowed
+    expect(
+      (await call('GET', '/sys/user/list', { query: { pageSize: '100' } })).body.result.records.length,
+    ).toBeGreaterThan(1);
+    // a column the user list does not have is refused
+    expect((await rule({ permissionId: userMenu, ruleColumn: 'salt' })).body).toMatchObject({
+      success: false,
+      message: DATA_RULE_MSG.columnNotField('salt', '用户管理'),
+    });
   });
 });
 

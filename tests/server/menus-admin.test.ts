@@ -260,7 +260,8 @@ describe('add / edit / delete with JeecgBoot normalisation', () => {
       name: '删除中',
       parentId: top,
       url: '/deltop/m',
-      component: 'x/M',
+      // a page with a list rules narrow (a rule on a page without one is refused)
+      component: 'system/SysPositionList',
     });
     const btn = await created({ menuType: 2, name: '删除钮', parentId: mid, perms: 'del:btn' });
     const rule = await t.call('POST', '/sys/permission/addPermissionRule', {

@@ -2,10 +2,10 @@
  * Data rules applied (jeecg-api.md §4.4): the active rules a user holds through the grants of their
  * roles and department roles on the menu behind a resource (the menu whose `component` is the resource's) become conditions
  * of that resource's list and export. A rule names a column only through the resource's allow-list
- * (`resourceFields`) and its value is bound; a column that is no field of the resource makes the rule
- * inert (saving such a rule is refused where the menu's resource is known). A rule that cannot be
- * applied otherwise (a raw-SQL rule put in by hand, a value that does not fit the field, an empty
- * system variable) hides every row rather than none.
+ * (`resourceFields`) and its value is bound. Saving a rule is refused for a menu without such a list and
+ * for a column that is no field of it. A rule that cannot be applied all the same (a raw-SQL rule or
+ * a column put in by hand, a value that does not fit the field, an empty system variable) hides every
+ * row rather than none.
  *
  * Rules are cached per user in process (like the sessions of auth-cache.ts), so a list with warm
  * caches sends no statement for them; any change to rules, grants, roles, menus or a user's
@@ -224,18 +224,38 @@ export async function resolveRuleValue(value: string, vars: RuleVariables): Prom
 const NOTHING = sql`false`;
 
 /**
- * The conditions of the caller's data rules on the resource's menu (empty when the resource has no
- * menu or the caller holds no rule on it).
+ * A list data rules apply to: the component of the menu behind it and its allow-listed fields.
+ * Every generated resource is one (`resourceTarget`); lists built by hand add theirs to
+ * `LIST_RULE_TARGETS` (the user list), so that a rule is never accepted for a list that ignores it.
  */
-export async function dataRuleConditions(req: FastifyRequest, sr: ServerResource): Promise<SQL[]> {
-  const component = sr.resource.decl.component;
-  if (!component) return [];
+export interface RuleTarget {
+  component: string;
+  fields: EntityFields;
+}
+
+/** The rule target of a generated resource (undefined: the resource has no menu). */
+export const resourceTarget = (sr: ServerResource): RuleTarget | undefined =>
+  sr.resource.decl.component
+    ? { component: sr.resource.decl.component, fields: resourceFields(sr) }
+    : undefined;
+
+/** The caller's data-rule conditions on a generated resource's list and export. */
+export const dataRuleConditions = (req: FastifyRequest, sr: ServerResource): Promise<SQL[]> => {
+  const target = resourceTarget(sr);
+  return target ? ruleConditions(req, target) : Promise.resolve([]);
+};
+
+/**
+ * The conditions of the caller's data rules on the target's menu (empty when the caller holds no
+ * rule on it). A rule that cannot be applied hides every row rather than none.
+ */
+export async function ruleConditions(req: FastifyRequest, target: RuleTarget): Promise<SQL[]> {
   const { user } = caller(req);
   const cache = req.server.dataRules;
   const entry = await cache.rulesOf(user.id);
-  const rules = entry.byComponent.get(component);
+  const rules = entry.byComponent.get(target.component);
   if (!rules?.length) return [];
-  const fields = resourceFields(sr);
+  const fields = target.fields;
   const vars: RuleVariables = {
     user,
     orgCodes: () => cache.orgCodesOf(user.id, entry),
@@ -246,13 +266,13 @@ export async function dataRuleConditions(req: FastifyRequest, sr: ServerResource
     const rel = (RULE_CONDITIONS as readonly string[]).includes(rule.conditions)
       ? SUPER_RULE[rule.conditions as RuleCondition]
       : undefined;
-    // a raw-SQL (or unknown) condition is never executed: it hides every row
-    if (!rel) {
+    const field = ruleField(fields, rule.column);
+    // a raw-SQL (or unknown) condition is never executed, and a column that is no field of the list
+    // (written around the endpoint, or a field since removed) cannot be applied: either hides every row
+    if (!rel || !field) {
       out.push(NOTHING);
       continue;
     }
-    const field = ruleField(fields, rule.column);
-    if (!field) continue;
     const value = (await resolveRuleValue(rule.value, vars)).trim();
     if (!value) {
       out.push(NOTHING);

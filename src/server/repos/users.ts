@@ -31,6 +31,9 @@ export const USER_FIELDS: EntityFields = {
   updateTime: { column: sysUser.updateTime, type: 'datetime' },
 };
 
+/** 用户管理 as a list data rules narrow (lib/data-rules.ts): its menu's component and allow-list. */
+export const USER_RULE_TARGET = { component: 'system/UserList', fields: USER_FIELDS } as const;
+
 const DEFAULT_SORT = { column: 'createTime', order: 'desc' } as const;
 const RESERVED_USERNAME = '_reserve_user_external';
 

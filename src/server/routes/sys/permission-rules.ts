@@ -9,7 +9,7 @@ import {
 } from '../../../shared/data-rule.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { ruleField } from '../../lib/data-rules.ts';
+import { resourceTarget, ruleField, type RuleTarget } from '../../lib/data-rules.ts';
 import { newId } from '../../lib/ids.ts';
 import { escapeLike } from '../../lib/query-generator.ts';
 import { BizError, bare, ok, okMessage } from '../../lib/result.ts';
@@ -19,7 +19,8 @@ import { oneParam, parseWith } from '../../lib/validate.ts';
 import { caller } from '../../plugins/auth.ts';
 import { menuById } from '../../repos/menu-admin.ts';
 import { grantedPermissionIds } from '../../repos/permissions.ts';
-import { resourceFields, type ServerResource } from '../../resources/generate.ts';
+import type { ServerResource } from '../../resources/generate.ts';
+import { USER_RULE_TARGET } from '../../repos/users.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 type RuleRow = typeof sysPermissionDataRule.$inferSelect;
@@ -88,21 +89,21 @@ export default async function permissionRuleRoutes(
   const db = app.db;
   const tz = app.config.timezone;
   const ep = ENDPOINTS.dataRule;
-  const byComponent = new Map<string, ServerResource>();
-  for (const sr of opts.resources) {
-    const c = sr.resource.decl.component;
-    if (c && !byComponent.has(c)) byComponent.set(c, sr);
-  }
+  // the lists rules narrow, by their menu's component: generated resources and the hand-built ones
+  const byComponent = new Map<string, RuleTarget>();
+  for (const target of [...opts.resources.map(resourceTarget), USER_RULE_TARGET])
+    if (target && !byComponent.has(target.component)) byComponent.set(target.component, target);
 
   /** The body checked against its menu: the column, when the menu's resource is known, named as its field. */
   const checked = async (body: DataRuleBody): Promise<DataRuleBody> => {
     const menu = await menuById(db, body.permissionId).catch(() => {
       throw new BizError(DATA_RULE_MSG.menuMissing);
     });
-    const sr = menu.component ? byComponent.get(menu.component) : undefined;
-    if (!sr) return body;
-    const field = ruleField(resourceFields(sr), body.ruleColumn);
-    if (!field) throw new BizError(DATA_RULE_MSG.columnNotField(body.ruleColumn!, sr.resource.decl.title));
+    const target = menu.component ? byComponent.get(menu.component) : undefined;
+    // a rule no list would apply is refused rather than saved to do nothing
+    if (!target) throw new BizError(DATA_RULE_MSG.noList(menu.name));
+    const field = ruleField(target.fields, body.ruleColumn);
+    if (!field) throw new BizError(DATA_RULE_MSG.columnNotField(body.ruleColumn!, menu.name));
     return { ...body, ruleColumn: field };
   };
 

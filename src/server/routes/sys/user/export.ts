@@ -4,7 +4,8 @@ import { EXPORT_BATCH, entityExportRows, exporterName } from '../../../lib/entit
 import { sendXlsx, type XlsxColumn, type XlsxRow } from '../../../lib/xlsx-export.ts';
 import type { SQL } from 'drizzle-orm';
 import { userListWhere, usersWithout } from '../../../repos/users.ts';
-import { userFieldRights, userReach } from '../../../repos/user-tenants.ts';
+import { userFieldRights } from '../../../repos/user-tenants.ts';
+import { userListReach } from './list-scope.ts';
 import { USER_FIELD_KEYS } from './read.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { route } from '../../../lib/route.ts';
@@ -51,7 +52,7 @@ export default async function userExportRoutes(app: FastifyInstance) {
       exporter: exporterName(req),
       sheetName: '用户列表',
       columns: USER_EXPORT_COLUMNS.filter((c) => !hidden.has(c.key.replace(/_dictText$/, ''))),
-      rows: userExportRows(db, req.query, tz, EXPORT_BATCH, { reach: userReach(req), hidden }),
+      rows: userExportRows(db, req.query, tz, EXPORT_BATCH, { reach: await userListReach(req), hidden }),
       filename: '用户信息.xlsx',
       asciiFilename: 'users.xlsx',
     });

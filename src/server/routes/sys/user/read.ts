@@ -14,6 +14,7 @@ import {
   withoutFields,
 } from '../../../repos/users.ts';
 import { reachesUser, userFieldRights, userReach } from '../../../repos/user-tenants.ts';
+import { userListReach } from './list-scope.ts';
 
 /** The user fields field rights may govern (`user:sex`, `user:form:phone` …). */
 export const USER_FIELD_KEYS = [...Object.keys(USER_FIELDS), 'avatar', 'relTenantIds', 'departIds'];
@@ -42,7 +43,7 @@ export default async function userReadRoutes(app: FastifyInstance) {
   };
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.list, async (req) =>
-    bare(await listUsers(db, req.query, tz, await scopeOf(req))),
+    bare(await listUsers(db, req.query, tz, { ...(await scopeOf(req)), reach: await userListReach(req) })),
   );
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.queryById, async (req) => {
