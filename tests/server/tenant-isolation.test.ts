@@ -209,6 +209,24 @@ describe('users of another tenant', () => {
     expect(add.body).toMatchObject({ success: false, message: '所选用户不存在' });
   });
 
+  it('are not listed among the online users, nor forced out', async () => {
+    const online = async (token: string) => {
+      const r = await t.call('GET', '/sys/online/list', { token, query: { pageSize: '100' } });
+      return r.body.result.records as Array<{ username: string; id: string }>;
+    };
+    const seenByAdmin = await online(admin);
+    const hqSession = seenByAdmin.find((s) => s.username === 'hq_admin');
+    expect(hqSession).toBeDefined();
+    expect((await online(west)).map((s) => s.username)).not.toContain('hq_admin');
+    const out = await t.call('POST', '/sys/online/forceLogout', {
+      token: west,
+      body: { token: hqSession!.id },
+    });
+    expect(out.body).toMatchObject({ success: false });
+    const still = await t.call('GET', '/sys/user/list', { token: hq, query: { pageSize: '1' } });
+    expect(still.status).toBe(200);
+  });
+
   it('cannot be given a tenant the writer does not belong to; unreached tenants of a user stay', async () => {
     await t.call('POST', '/sys/tenant/add', { token: admin, body: { id: 5, name: '五号租户', status: 1 } });
     const shared = await addUser(t, admin, 'shared_user', { tenants: '2,5' });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysUser, sysUserToken } from '../db/schema/index.ts';
 import { sha256 } from '../lib/ids.ts';
@@ -19,9 +19,13 @@ const live = () =>
   );
 
 /** Live sessions (not revoked, not expired, account active), oldest first; `username` filters. */
-export async function liveSessions(db: Db, opts: { username?: string; offset: number; limit: number }) {
+export async function liveSessions(
+  db: Db,
+  opts: { username?: string; offset: number; limit: number; reach?: SQL },
+) {
   const where = and(
     live(),
+    opts.reach,
     opts.username ? ilike(sysUser.username, `%${escapeLike(opts.username)}%`) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -46,12 +50,16 @@ export async function liveSessions(db: Db, opts: { username?: string; offset: nu
  * Revoke the live session with this public id; answers the user it belonged to, or undefined when
  * no live session has it. The token row is revoked, so the next request with it is refused.
  */
-export async function revokeSession(db: Db, sessionId: string): Promise<{ userId: string } | undefined> {
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  reach?: SQL,
+): Promise<{ userId: string } | undefined> {
   const rows = await db
     .select({ tokenHash: sysUserToken.tokenHash, userId: sysUserToken.userId })
     .from(sysUserToken)
     .innerJoin(sysUser, eq(sysUser.id, sysUserToken.userId))
-    .where(live());
+    .where(and(live(), reach));
   const hit = rows.find((r) => sessionIdOf(r.tokenHash) === sessionId);
   if (!hit) return undefined;
   await db

@@ -4,6 +4,7 @@ import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { MSG } from '../../../../shared/api.ts';
 import { caller } from '../../../plugins/auth.ts';
 import { route } from '../../../lib/route.ts';
+import { userReach } from '../../../repos/user-tenants.ts';
 import { fail, ok, okMessage, page } from '../../../lib/result.ts';
 import { oneParam, parseWith } from '../../../lib/validate.ts';
 import { formatDateTime } from '../../../lib/time.ts';
@@ -42,6 +43,8 @@ export default async function onlineRoutes(app: FastifyInstance) {
       username: oneParam(req.query, 'username'),
       offset: (pageNo - 1) * pageSize,
       limit: pageSize,
+      // another tenant's sessions are neither listed nor forced out (src/server/lib/tenant-scope.ts)
+      reach: userReach(req),
     });
     const records = rows.map(({ token, user }) => {
       const id = sessionIdOf(token.tokenHash);
@@ -68,7 +71,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
 
   route(app, ENDPOINTS.online.forceLogout, async (req) => {
     const { token } = parseWith(forceLogoutSchema, req.body);
-    const revoked = await revokeSession(db, token);
+    const revoked = await revokeSession(db, token, userReach(req));
     if (!revoked) return fail(MSG.tokenBad);
     return okMessage(MSG.logoutOk);
   });
