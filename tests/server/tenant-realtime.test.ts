@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, loginAdded, roleWithout } from '../support/tenant-users.ts';
-import { AUTHENTICATED } from '../../src/shared/permissions.ts';
+import { AUTHENTICATED, PERM } from '../../src/shared/permissions.ts';
 
 /**
  * Realtime grids and tenants: a saved user's row is pushed only to the users grids of users who
@@ -70,5 +70,23 @@ describe('user rows on the realtime grids', () => {
       data: { socketKey: 'sys_user', args: [{ id: westId, realname: '城西改名' }, ''] },
     });
     await Promise.all([westGrid.close(), adminGrid.close()]);
+  });
+
+  it('leave out the fields the receiver lacks the rights of (user:sex)', async () => {
+    const admin = await t.login('admin');
+    const roleId = await roleWithout(t, 'no_sex', [PERM.user.fieldSex]);
+    const clerkId = await addUser(t, admin, 'west_clerk', { roleId, tenants: '2' });
+    const clerk = await loginAdded(t, 'west_clerk');
+    const grid = await open(`${ws}/vxeSocket/${clerkId}/${crypto.randomUUID()}`, clerk);
+    const r = await t.call('PUT', '/sys/user/edit', {
+      token: admin,
+      body: { id: clerkId, realname: '文员' },
+    });
+    expect(r.body).toMatchObject({ success: true });
+    const m = (await grid.next()) as { data: { args: [Record<string, unknown>, string] } };
+    expect(m.data.args[0]).toMatchObject({ id: clerkId, realname: '文员' });
+    expect(m.data.args[0]).not.toHaveProperty('sex');
+    expect(m.data.args[0]).not.toHaveProperty('sex_dictText');
+    await grid.close();
   });
 });

@@ -6,7 +6,7 @@
  * An unchanged value sent back by a form (type "2": shown, disabled) passes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fieldRights, permissionPrefix, type FieldRights } from '../../shared/auth-rules.ts';
+import { actionCodes, fieldRights, permissionPrefix, type FieldRights } from '../../shared/auth-rules.ts';
 import { BizError } from './result.ts';
 
 /** Message of a refused write to a field the caller lacks the right of. */
@@ -60,4 +60,27 @@ export function assertWritableFields(
     if (same(data[f], before)) continue;
     throw new BizError(FIELD_RIGHT_MSG(title(f)));
   }
+}
+
+/**
+ * The type "1" field rights of a resource as code → the answer keys they hide (the field and its
+ * `_dictText`): what realtime rows leave out for a socket whose user lacks the code.
+ */
+export async function hiddenByCode(
+  app: FastifyInstance,
+  listCode: string,
+  fields: Iterable<string>,
+): Promise<Record<string, string[]>> {
+  const prefix = permissionPrefix(listCode);
+  const keys = new Set(fields);
+  const out: Record<string, string[]> = {};
+  for (const rule of await app.authCache.buttonRules()) {
+    if (rule.status === '0' || (rule.type ?? '1') !== '1') continue;
+    for (const code of actionCodes(rule.action)) {
+      if (!code.startsWith(prefix)) continue;
+      const field = code.slice(prefix.length).replace(/^form:/, '');
+      if (keys.has(field)) out[code] = [field, `${field}_dictText`];
+    }
+  }
+  return out;
 }

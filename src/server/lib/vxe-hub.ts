@@ -19,6 +19,17 @@ interface VxeEnvelope extends VxeUpdate {
    * it; absent: a row of no tenant-owned kind, for every holder of `perm`
    */
   tenants?: number[];
+  /**
+   * field rights of the row (src/shared/auth-rules.ts): code → the row's keys a socket whose user
+   * lacks the code does not receive
+   */
+  hiddenBy?: Record<string, string[]>;
+}
+
+/** Who may receive a saved row beyond its permission: its tenants and its field rights. */
+export interface RowReach {
+  tenantsOf?: (row: object) => number[];
+  hiddenBy?: Record<string, string[]>;
 }
 
 /** What one NOTIFY carries: the updates of one flush, in publish order. */
@@ -45,8 +56,7 @@ interface Queued {
   perm: RowAudience;
   caseId: string;
   load: () => Promise<readonly object[]>;
-  /** the tenants of a loaded row (tenant-owned rows only) */
-  tenantsOf?: (row: object) => number[];
+  reach?: RowReach;
 }
 
 interface VxeClient {
@@ -152,9 +162,9 @@ export class VxeHub {
     perm: RowAudience,
     caseId: string | undefined,
     load: () => Promise<readonly object[]>,
-    tenantsOf?: (row: object) => number[],
+    reach?: RowReach,
   ): Promise<void> {
-    this.enqueue({ socketKey, perm, caseId: caseId ?? '', load, ...(tenantsOf ? { tenantsOf } : {}) });
+    this.enqueue({ socketKey, perm, caseId: caseId ?? '', load, ...(reach ? { reach } : {}) });
   }
 
   /** Resolves once everything queued so far has been sent (tests, shutdown). */
@@ -217,7 +227,10 @@ export class VxeHub {
             socketKey: item.socketKey,
             args: [row, item.caseId],
             perm: item.perm,
-            ...(item.tenantsOf ? { tenants: item.tenantsOf(row) } : {}),
+            ...(item.reach?.tenantsOf ? { tenants: item.reach.tenantsOf(row) } : {}),
+            ...(item.reach?.hiddenBy && Object.keys(item.reach.hiddenBy).length
+              ? { hiddenBy: item.reach.hiddenBy }
+              : {}),
           };
           let size = Buffer.byteLength(JSON.stringify(e)) + 1;
           // a row too large for any notification goes as its id only: receivers refetch it
@@ -253,14 +266,26 @@ export class VxeHub {
       this.log.warn('vxe bus: malformed update dropped');
       return;
     }
-    const text = JSON.stringify({ type: 'update_vxe_table', data: { socketKey: e.socketKey, args: e.args } });
+    const message = (args: VxeUpdate['args']) =>
+      JSON.stringify({ type: 'update_vxe_table', data: { socketKey: e.socketKey, args } });
+    const text = message(e.args);
+    const hiddenBy = e.hiddenBy && typeof e.hiddenBy === 'object' ? Object.entries(e.hiddenBy) : [];
     for (const [socket, client] of this.clients) {
       if (e.perm !== AUTHENTICATED && !client.perms.has(e.perm)) continue;
       const { tenants } = client;
       if (e.tenants !== undefined && tenants !== 'all') {
         if (!Array.isArray(e.tenants) || !e.tenants.some((t) => tenants.includes(t))) continue;
       }
-      if (socket.readyState === socket.OPEN) socket.send(text);
+      if (socket.readyState !== socket.OPEN) continue;
+      // the fields whose rights the socket's user lacks are not sent to it
+      const drop = hiddenBy.filter(([code]) => !client.perms.has(code)).flatMap(([, keys]) => keys);
+      if (!drop.length) {
+        socket.send(text);
+        continue;
+      }
+      const row: Record<string, unknown> = { ...(e.args[0] as Record<string, unknown>) };
+      for (const key of drop) delete row[key];
+      socket.send(message([row, e.args[1]]));
     }
   }
 }

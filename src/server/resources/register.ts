@@ -26,7 +26,7 @@ import { routeOf } from '../lib/route.ts';
 import { childrenOf } from './children.ts';
 import { reachScope, rowScope } from '../lib/row-scope.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/tenant-scope.ts';
-import { assertWritableFields, callerFieldRights, stripHidden } from '../lib/field-rights.ts';
+import { assertWritableFields, callerFieldRights, hiddenByCode, stripHidden } from '../lib/field-rights.ts';
 
 import {
   generate,
@@ -105,13 +105,20 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   };
 
   // rows of tenant-owned resources are not pushed to every open grid (other tenants' among them)
-  const publishSaved = (req: FastifyRequest, id: string) =>
+  const publishSaved = async (req: FastifyRequest, id: string) =>
     decl.socketKey && !sr.tenant
-      ? app.realtime.publishSaved(decl.socketKey, decl.perms.list, requestCaseId(req.headers), async () => {
-          const row = await gen.findById(db, id);
-          return row ? (await gen.list.decorator(db, tz))([row]) : [];
-        })
-      : Promise.resolve();
+      ? app.realtime.publishSaved(
+          decl.socketKey,
+          decl.perms.list,
+          requestCaseId(req.headers),
+          async () => {
+            const row = await gen.findById(db, id);
+            return row ? (await gen.list.decorator(db, tz))([row]) : [];
+          },
+          // without the fields a receiver lacks the rights of
+          { hiddenBy: await hiddenByCode(app, decl.perms.list, fieldKeys) },
+        )
+      : undefined;
 
   /** the rows this request may touch beyond the fixed scope (the tenant's) */
   const reach = (req: FastifyRequest) => reachScope(req, sr);

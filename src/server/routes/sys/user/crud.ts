@@ -36,7 +36,7 @@ import {
 } from '../../../repos/user-write.ts';
 import { revokeUserTokens } from '../../../repos/tokens.ts';
 import { caller, type UserRow } from '../../../plugins/auth.ts';
-import { assertWritableFields } from '../../../lib/field-rights.ts';
+import { assertWritableFields, hiddenByCode } from '../../../lib/field-rights.ts';
 import { requestAccess, userTenantIds } from '../../../lib/tenant-scope.ts';
 import { reachesUser, userFieldRights, userReach, userTenantsToWrite } from '../../../repos/user-tenants.ts';
 import { USER_FIELD_KEYS } from './read.ts';
@@ -111,15 +111,19 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     );
 
   /** Send saved users, as the list shows them, to every open users grid (all instances). */
-  const publishSaved = (req: FastifyRequest, ids: string[]) =>
+  const publishSaved = async (req: FastifyRequest, ids: string[]) =>
     app.realtime.publishSaved(
       SOCKET_KEYS.user,
       PERM.user.list,
       requestCaseId(req.headers),
       async () => decorateUsers(db, await selectUsersWithNames(db, liveUsersIn(ids)), app.config.timezone),
-      // a user's row reaches only the grids of users sharing one of its tenants
-      (row) =>
-        userTenantIds({ relTenantIds: (row as { relTenantIds?: string | null }).relTenantIds ?? null }),
+      {
+        // a user's row reaches only the grids of users sharing one of its tenants, without the
+        // fields they lack the rights of
+        tenantsOf: (row) =>
+          userTenantIds({ relTenantIds: (row as { relTenantIds?: string | null }).relTenantIds ?? null }),
+        hiddenBy: await hiddenByCode(app, PERM.user.list, USER_FIELD_KEYS),
+      },
     );
 
   route(app, ENDPOINTS.user.add, async (req) => {
