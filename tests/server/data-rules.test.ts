@@ -4,6 +4,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   sysDepartRole,
+  sysPosition,
   sysDepartRolePermission,
   sysDepartRoleUser,
   sysPermission,
@@ -257,6 +258,34 @@ describe('rules applied to the list and export of the resource behind the menu',
     expect(await listCodes(clerk)).toEqual(all);
     await call('PUT', '/sys/permission/editPermissionRule', { body: { ...own, status: '1' } });
     expect(await listCodes(clerk)).toEqual(['DR_A1', 'DR_A2']);
+  });
+
+  it('a row the rules hide from the list cannot be read, edited or deleted by id either', async () => {
+    await rule({ ruleName: '仅本人', ruleColumn: 'createBy', ruleValue: '#{sys_user_code}' });
+    const mine = (await rulesOf(positionMenu)).find((r) => r.ruleName === '仅本人');
+    expect((await grant(mine!.id)).body.success).toBe(true);
+    const db = t.database.db;
+    const idOf = async (code: string) =>
+      (await db.select({ id: sysPosition.id }).from(sysPosition).where(eq(sysPosition.code, code)))[0]!.id;
+    const foreign = await idOf('DR_ADMIN');
+    const own = await idOf('DR_A1');
+    const byId = (id: string) => call('GET', '/sys/position/queryById', { token: clerk, query: { id } });
+    expect((await byId(own)).body.success).toBe(true);
+    expect((await byId(foreign)).body.success).toBe(false);
+    const edit = await call('PUT', '/sys/position/edit', {
+      token: clerk,
+      body: { id: foreign, name: '改掉别人的' },
+    });
+    expect(edit.body.success).toBe(false);
+    const del = await call('DELETE', '/sys/position/delete', { token: clerk, query: { id: foreign } });
+    expect(del.body.success).toBe(false);
+    const [still] = await db.select().from(sysPosition).where(eq(sysPosition.id, foreign));
+    expect(still?.name).toBe('职务DR_ADMIN');
+    // the admin (no rule) still reaches it
+    expect((await call('GET', '/sys/position/queryById', { query: { id: foreign } })).body.success).toBe(
+      true,
+    );
+    await call('DELETE', '/sys/permission/deletePermissionRule', { query: { id: mine!.id } });
   });
 
   it('ANDs several rules (IN, LIKE, !=) and typed comparisons, all bound', async () => {

@@ -4,9 +4,10 @@
  * data rules (lib/data-rules.ts).
  *
  * - `rowScope`: the list and export of every generated resource (and lists a server half builds
- *   itself, e.g. the category root list): tenant and data rules.
- * - `reachScope`: every other touch of a row (queryById, edit, delete, sub-table reads, dictionary
- *   lookups): the tenant part, which holds for every endpoint, export and command.
+ *   itself, e.g. the category root list), and its queryById, edit and delete: tenant and data rules
+ *   (a row the caller's list hides cannot be fetched, changed or deleted by id either).
+ * - `reachScope`: every other touch of a row (sub-table reads, references, dictionary lookups): the
+ *   tenant part, which holds for every endpoint, export and command.
  */
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

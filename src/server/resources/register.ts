@@ -23,8 +23,9 @@ import { caller } from '../plugins/auth.ts';
 import { dictLookup } from '../repos/dicts.ts';
 import { fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
 import { routeOf } from '../lib/route.ts';
+import { allOf } from '../lib/query-generator.ts';
 import { childrenOf } from './children.ts';
-import { reachScope, rowScope } from '../lib/row-scope.ts';
+import { rowScope } from '../lib/row-scope.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/tenant-scope.ts';
 import { assertWritableFields, callerFieldRights, hiddenByCode, stripHidden } from '../lib/field-rights.ts';
 
@@ -120,8 +121,11 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         )
       : undefined;
 
-  /** the rows this request may touch beyond the fixed scope (the tenant's) */
-  const reach = (req: FastifyRequest) => reachScope(req, sr);
+  /**
+   * the rows this request may read by id, edit or delete: its tenant's, narrowed by its data rules
+   * as its list is (a row the list hides cannot be fetched, changed or deleted by id either)
+   */
+  const rowReach = async (req: FastifyRequest) => allOf(await rowScope(req, sr));
   const fieldKeys = decl.fields.map((f) => f.key);
   const titleOf = (key: string) => decl.fields.find((f) => f.key === key)?.title ?? key;
   const rightsOf = (req: FastifyRequest) => callerFieldRights(app, req, decl.perms.list, fieldKeys);
@@ -149,7 +153,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
 
   /** Delete rows by id in one statement (all or nothing); returns how many existed. */
   const remove = async (req: FastifyRequest, ids: string[]) => {
-    const scope = reach(req);
+    const scope = await rowReach(req);
     if (scope) {
       // rows out of reach are not there for this caller: as missing ids
       const found = await db
@@ -184,7 +188,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
 
     queryById: async (req) => {
       const id = oneParam(req.query, 'id');
-      const row = id ? await gen.findById(db, id, reach(req)) : undefined;
+      const row = id ? await gen.findById(db, id, await rowReach(req)) : undefined;
       if (!row) throw new BizError(resource.notFound);
       const [json] = await (await (await listFor(req)).decorator(db, tz))([row]);
       return ok(children.any ? { ...json, ...(await children.read(db, row.id, tz)) } : json);
@@ -220,7 +224,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const { id, ...sent } = parsed;
       const data = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
       const rows = children.take(data);
-      const scope = reach(req);
+      const scope = await rowReach(req);
       const original = await gen.findById(db, id, scope);
       if (!original) throw new BizError(resource.notFound);
       assertWritableFields(await rightsOf(req), data, original, titleOf);
