@@ -21,6 +21,7 @@ import {
   type TreeRowView,
 } from './lazy-tree.ts';
 import type { TreeSource } from './sources.ts';
+import { PickerShell } from './picker-shell.tsx';
 
 export interface TreeSelectProps {
   label: string;
@@ -142,123 +143,91 @@ export function TreeSelect(p: TreeSelectProps) {
   const optionId = (i: number) => `${uid}-n${i}`;
 
   return (
-    <div
-      className="relative w-full"
-      onBlur={(e) => {
-        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) close(false);
-      }}
+    <PickerShell
+      label={p.label}
+      id={p.id}
+      disabled={p.disabled}
+      aria-invalid={p['aria-invalid']}
+      aria-describedby={p['aria-describedby']}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      shown={shown}
+      hasValue={ids.length > 0}
+      onClear={() => p.onChange('')}
+      trigger={trigger}
+      popupClassName="absolute z-50 mt-1 w-72 max-w-[90vw] rounded border border-gray-200 bg-white shadow-lg"
     >
-      <div className="flex items-center gap-1">
-        <button
-          ref={trigger}
-          type="button"
-          id={p.id}
-          disabled={p.disabled}
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          aria-invalid={p['aria-invalid']}
-          aria-describedby={p['aria-describedby']}
-          className="min-h-8 w-full truncate rounded border border-gray-300 bg-white px-2 py-1 text-left text-sm"
-          onClick={() => (open ? close() : setOpen(true))}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
+      <input
+        ref={search}
+        role="combobox"
+        aria-label={`搜索${p.label}`}
+        aria-haspopup="tree"
+        aria-expanded
+        aria-controls={treeId}
+        aria-activedescendant={rows[active] ? optionId(active) : undefined}
+        placeholder="输入名称搜索"
+        className="w-full border-b border-gray-200 px-2 py-1 text-sm outline-none"
+        value={keyword}
+        onChange={(e) => {
+          setKeyword(e.target.value);
+          if (e.target.value.trim()) loader.search(e.target.value.trim());
+          else {
+            loader.cancel();
+            setFound(null);
+            setActive(0);
+          }
+        }}
+        onKeyDown={onKey}
+      />
+      <ul
+        role="tree"
+        id={treeId}
+        aria-label={p.label}
+        aria-multiselectable={p.multiple || undefined}
+        className="max-h-[400px] overflow-auto py-1 text-sm"
+      >
+        {rows.map((r, i) => (
+          <li
+            key={r.node.id}
+            id={optionId(i)}
+            role="treeitem"
+            aria-level={r.depth + 1}
+            aria-expanded={r.node.isLeaf ? undefined : r.expanded}
+            aria-selected={ids.includes(r.node.id)}
+            style={{ paddingLeft: 8 + r.depth * 16 }}
+            className={`flex cursor-pointer items-center gap-1 py-1 pr-2 ${i === active ? 'bg-blue-50' : ''} ${
+              ids.includes(r.node.id) ? 'font-medium text-[var(--primary)]' : ''
+            }`}
+            onMouseDown={(e) => {
               e.preventDefault();
-              setOpen(true);
-            }
-          }}
-        >
-          {shown || <span className="text-gray-600">请选择{p.label}</span>}
-        </button>
-        {ids.length > 0 && !p.disabled && (
-          <button
-            type="button"
-            aria-label={`清除${p.label}`}
-            className="rounded px-1 text-gray-600 hover:text-red-600"
-            onClick={() => p.onChange('')}
-          >
-            ×
-          </button>
-        )}
-      </div>
-      {open && (
-        <div
-          role="dialog"
-          data-own-escape=""
-          aria-label={`选择${p.label}`}
-          className="absolute z-50 mt-1 w-72 max-w-[90vw] rounded border border-gray-200 bg-white shadow-lg"
-        >
-          <input
-            ref={search}
-            role="combobox"
-            aria-label={`搜索${p.label}`}
-            aria-haspopup="tree"
-            aria-expanded
-            aria-controls={treeId}
-            aria-activedescendant={rows[active] ? optionId(active) : undefined}
-            placeholder="输入名称搜索"
-            className="w-full border-b border-gray-200 px-2 py-1 text-sm outline-none"
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              if (e.target.value.trim()) loader.search(e.target.value.trim());
-              else {
-                loader.cancel();
-                setFound(null);
-                setActive(0);
-              }
+              setActive(i);
+              pick(r.node, found ? r.node.title : pathText(tree.nodes, r.node.id));
             }}
-            onKeyDown={onKey}
-          />
-          <ul
-            role="tree"
-            id={treeId}
-            aria-label={p.label}
-            aria-multiselectable={p.multiple || undefined}
-            className="max-h-[400px] overflow-auto py-1 text-sm"
           >
-            {rows.map((r, i) => (
-              <li
-                key={r.node.id}
-                id={optionId(i)}
-                role="treeitem"
-                aria-level={r.depth + 1}
-                aria-expanded={r.node.isLeaf ? undefined : r.expanded}
-                aria-selected={ids.includes(r.node.id)}
-                style={{ paddingLeft: 8 + r.depth * 16 }}
-                className={`flex cursor-pointer items-center gap-1 py-1 pr-2 ${i === active ? 'bg-blue-50' : ''} ${
-                  ids.includes(r.node.id) ? 'font-medium text-[var(--primary)]' : ''
-                }`}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  setActive(i);
-                  pick(r.node, found ? r.node.title : pathText(tree.nodes, r.node.id));
-                }}
-              >
-                <span
-                  aria-hidden="true"
-                  className="inline-block w-4 text-center text-gray-600"
-                  onMouseDown={(e) => {
-                    if (r.node.isLeaf) return;
-                    e.preventDefault();
-                    e.stopPropagation();
-                    if (r.expanded) setTree(collapse(tree, r.node.id));
-                    else doExpand(r.node.id);
-                  }}
-                >
-                  {r.node.isLeaf ? '' : r.expanded ? '▾' : '▸'}
-                </span>
-                {r.node.title}
-                {tree.loading.includes(r.node.id) && <span className="text-gray-600">加载中…</span>}
-              </li>
-            ))}
-            {rows.length === 0 && (
-              <li role="none" className="px-2 py-1 text-gray-600">
-                {tree.roots || found ? '无匹配项' : '加载中…'}
-              </li>
-            )}
-          </ul>
-        </div>
-      )}
-    </div>
+            <span
+              aria-hidden="true"
+              className="inline-block w-4 text-center text-gray-600"
+              onMouseDown={(e) => {
+                if (r.node.isLeaf) return;
+                e.preventDefault();
+                e.stopPropagation();
+                if (r.expanded) setTree(collapse(tree, r.node.id));
+                else doExpand(r.node.id);
+              }}
+            >
+              {r.node.isLeaf ? '' : r.expanded ? '▾' : '▸'}
+            </span>
+            {r.node.title}
+            {tree.loading.includes(r.node.id) && <span className="text-gray-600">加载中…</span>}
+          </li>
+        ))}
+        {rows.length === 0 && (
+          <li role="none" className="px-2 py-1 text-gray-600">
+            {tree.roots || found ? '无匹配项' : '加载中…'}
+          </li>
+        )}
+      </ul>
+    </PickerShell>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { debouncedLoader } from '../../lib/debounced-loader.ts';
+import { PickerShell } from './picker-shell.tsx';
 import { pickValue } from './lazy-tree.ts';
 import { departSource, userPage, userTexts, type PickUser } from './sources.ts';
 import { TreeSelect } from './tree-select.tsx';
@@ -92,143 +93,111 @@ export function UserPicker(p: UserPickerProps) {
   const optionId = (i: number) => `${uid}-u${i}`;
 
   return (
-    <div
-      className="relative w-full"
-      onBlur={(e) => {
-        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) close(false);
+    <PickerShell
+      label={p.label}
+      id={p.id}
+      disabled={p.disabled}
+      aria-invalid={p['aria-invalid']}
+      aria-describedby={p['aria-describedby']}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      shown={shown}
+      hasValue={ids.length > 0}
+      onClear={() => p.onChange('')}
+      trigger={trigger}
+      popupClassName="absolute z-50 mt-1 w-80 max-w-[90vw] space-y-1 rounded border border-gray-200 bg-white p-2 shadow-lg"
+      onPopupKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          close();
+        }
       }}
     >
-      <div className="flex items-center gap-1">
-        <button
-          ref={trigger}
-          type="button"
-          id={p.id}
-          disabled={p.disabled}
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          aria-invalid={p['aria-invalid']}
-          aria-describedby={p['aria-describedby']}
-          className="min-h-8 w-full truncate rounded border border-gray-300 bg-white px-2 py-1 text-left text-sm"
-          onClick={() => (open ? close() : setOpen(true))}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
-              e.preventDefault();
-              setOpen(true);
-            }
+      {!p.departId && (
+        <TreeSelect
+          label="部门"
+          value={departId}
+          source={departSource}
+          onChange={(v) => {
+            setDepartId(v);
+            setPageNo(1);
           }}
-        >
-          {shown || <span className="text-gray-600">请选择{p.label}</span>}
-        </button>
-        {ids.length > 0 && !p.disabled && (
-          <button
-            type="button"
-            aria-label={`清除${p.label}`}
-            className="rounded px-1 text-gray-600 hover:text-red-600"
-            onClick={() => p.onChange('')}
-          >
-            ×
-          </button>
-        )}
-      </div>
-      {open && (
-        <div
-          role="dialog"
-          data-own-escape=""
-          aria-label={`选择${p.label}`}
-          className="absolute z-50 mt-1 w-80 max-w-[90vw] space-y-1 rounded border border-gray-200 bg-white p-2 shadow-lg"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              e.stopPropagation();
-              close();
-            }
-          }}
-        >
-          {!p.departId && (
-            <TreeSelect
-              label="部门"
-              value={departId}
-              source={departSource}
-              onChange={(v) => {
-                setDepartId(v);
-                setPageNo(1);
-              }}
-            />
-          )}
-          <input
-            ref={search}
-            role="combobox"
-            aria-label={`搜索${p.label}`}
-            aria-expanded
-            aria-controls={`${uid}-list`}
-            aria-activedescendant={records[active] ? optionId(active) : undefined}
-            placeholder="输入姓名搜索"
-            className="w-full rounded border border-gray-300 px-2 py-1 text-sm"
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              setPageNo(1);
-            }}
-            onKeyDown={(e) => {
-              const n = records.length;
-              if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-                e.preventDefault();
-                if (n) setActive((a) => Math.min(Math.max(a + (e.key === 'ArrowDown' ? 1 : -1), 0), n - 1));
-              } else if (e.key === 'PageDown' || e.key === 'PageUp') {
-                e.preventDefault();
-                setPageNo((no) => Math.min(Math.max(no + (e.key === 'PageDown' ? 1 : -1), 1), pages));
-              } else if (e.key === 'Enter' && records[active]) {
-                e.preventDefault();
-                e.stopPropagation();
-                pick(records[active]);
-              }
-            }}
-          />
-          <ul
-            id={`${uid}-list`}
-            role="listbox"
-            aria-label={p.label}
-            aria-multiselectable={p.multiple || undefined}
-            className="max-h-64 overflow-auto text-sm"
-          >
-            {records.map((u, i) => (
-              <li
-                key={u.id}
-                id={optionId(i)}
-                role="option"
-                aria-selected={ids.includes(u.id)}
-                className={`cursor-pointer px-2 py-1 ${i === active ? 'bg-blue-50' : ''} ${
-                  ids.includes(u.id) ? 'font-medium text-[var(--primary)]' : ''
-                }`}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(u);
-                }}
-              >
-                {u.realname || u.username} <span className="text-gray-600">({u.username})</span>
-              </li>
-            ))}
-            {page && records.length === 0 && (
-              <li role="none" className="px-2 py-1 text-gray-600">
-                无匹配项
-              </li>
-            )}
-          </ul>
-          <div className="flex items-center justify-between text-xs text-gray-600">
-            <span>
-              第 {pageNo} / {pages} 页，共 {page?.total ?? 0} 人
-            </span>
-            <span className="flex gap-1">
-              <button type="button" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
-                上一页
-              </button>
-              <button type="button" disabled={pageNo >= pages} onClick={() => setPageNo(pageNo + 1)}>
-                下一页
-              </button>
-            </span>
-          </div>
-        </div>
+        />
       )}
-    </div>
+      <input
+        ref={search}
+        role="combobox"
+        aria-label={`搜索${p.label}`}
+        aria-expanded
+        aria-controls={`${uid}-list`}
+        aria-activedescendant={records[active] ? optionId(active) : undefined}
+        placeholder="输入姓名搜索"
+        className="w-full rounded border border-gray-300 px-2 py-1 text-sm"
+        value={keyword}
+        onChange={(e) => {
+          setKeyword(e.target.value);
+          setPageNo(1);
+        }}
+        onKeyDown={(e) => {
+          const n = records.length;
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            if (n) setActive((a) => Math.min(Math.max(a + (e.key === 'ArrowDown' ? 1 : -1), 0), n - 1));
+          } else if (e.key === 'PageDown' || e.key === 'PageUp') {
+            e.preventDefault();
+            setPageNo((no) => Math.min(Math.max(no + (e.key === 'PageDown' ? 1 : -1), 1), pages));
+          } else if (e.key === 'Enter' && records[active]) {
+            e.preventDefault();
+            e.stopPropagation();
+            pick(records[active]);
+          }
+        }}
+      />
+      <ul
+        id={`${uid}-list`}
+        role="listbox"
+        aria-label={p.label}
+        aria-multiselectable={p.multiple || undefined}
+        className="max-h-64 overflow-auto text-sm"
+      >
+        {records.map((u, i) => (
+          <li
+            key={u.id}
+            id={optionId(i)}
+            role="option"
+            aria-selected={ids.includes(u.id)}
+            className={`cursor-pointer px-2 py-1 ${i === active ? 'bg-blue-50' : ''} ${
+              ids.includes(u.id) ? 'font-medium text-[var(--primary)]' : ''
+            }`}
+            onMouseDown={(e) => {
+              e.preventDefault();
+              pick(u);
+            }}
+          >
+            {u.realname || u.username} <span className="text-gray-600">({u.username})</span>
+          </li>
+        ))}
+        {page && records.length === 0 && (
+          <li role="none" className="px-2 py-1 text-gray-600">
+            无匹配项
+          </li>
+        )}
+      </ul>
+      <div className="flex items-center justify-between text-xs text-gray-600">
+        <span>
+          第 {pageNo} / {pages} 页，共 {page?.total ?? 0} 人
+        </span>
+        <span className="flex gap-1">
+          <button type="button" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
+            上一页
+          </button>
+          <button type="button" disabled={pageNo >= pages} onClick={() => setPageNo(pageNo + 1)}>
+            下一页
+          </button>
+        </span>
+      </div>
+    </PickerShell>
   );
 }
