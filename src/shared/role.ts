@@ -14,6 +14,13 @@ export const ROLE_CODE_RULE: PatternRule = {
   message: '角色编码须以字母开头，只允许字母、数字、下划线',
 };
 
+/** The first few names of a refusal, then how many in all. */
+const few = (names: string[]) =>
+  `${names.slice(0, 3).join('，')}${names.length > 3 ? ` 等 ${names.length} 项` : ''}`;
+
+/** The writes to another user the grant limit guards, as a refusal words them. */
+export type UserWrite = '重置其密码' | '编辑' | '冻结' | '删除';
+
 export const ROLE_MSG = {
   codeTaken: '角色编码已存在',
   codeFree: '该值可用！',
@@ -37,7 +44,20 @@ export const ROLE_MSG = {
     `不能授予您自己没有的权限：${names.slice(0, 5).join('，')}${names.length > 5 ? ` 等 ${names.length} 项` : ''}`,
   /** adding users to a role grants them its rights: the same limit */
   roleGrantLimit: (role: string, names: string[]) =>
-    `角色“${role}”拥有您没有的权限（${names.slice(0, 3).join('，')}${names.length > 3 ? ` 等 ${names.length} 项` : ''}），不能为其添加用户`,
+    `角色“${role}”拥有您没有的权限（${few(names)}），不能为其添加用户`,
+  /** changing a role's grants or data rules, or taking members out of it: the same limit */
+  roleEditLimit: (role: string, names: string[]) =>
+    `不能修改权限超出您自身的角色：角色“${role}”拥有您没有的权限（${few(names)}）`,
+  /** the admin role holds every right, also those created later */
+  adminRoleOnly: '只有管理员角色的成员才能修改管理员角色或增减其成员',
+  /** a department role or department holding rights the caller lacks */
+  departRoleEditLimit: (role: string, names: string[]) =>
+    `不能修改权限超出您自身的部门角色：部门角色“${role}”拥有您没有的权限（${few(names)}）`,
+  departEditLimit: (names: string[]) =>
+    `不能修改权限超出您自身的部门授权：该部门拥有您没有的权限（${few(names)}）`,
+  /** writing to a user who holds rights the caller lacks (names empty: an admin-role member) */
+  userLimit: (user: string, action: UserWrite, names: string[]) =>
+    `用户“${user}”的权限超出您自身（${names.length ? `拥有您没有的权限：${few(names)}` : '管理员角色成员'}），不能${action}`,
 } as const;
 
 /**

@@ -9,7 +9,7 @@ import {
   sysRolePermission,
   sysUser,
 } from '../../../src/server/db/schema/index.ts';
-import { flattenTree, type RoleTreeNode } from '../../../src/shared/role.ts';
+import { ROLE_MSG, flattenTree, type RoleTreeNode } from '../../../src/shared/role.ts';
 
 let t: TestApp;
 let admin: string;
@@ -215,7 +215,8 @@ describe('the grant limit', () => {
       body: { roleId: adminRole, userIdList: ['deleg'] },
     });
     expect(r.body.success).toBe(false);
-    expect(r.body.message).toMatch(/^角色“管理员”拥有您没有的权限（.+），不能为其添加用户$/);
+    // the admin role holds everything, also rights created later: only its members give it
+    expect(r.body.message).toBe(ROLE_MSG.adminRoleOnly);
     const ok = await t.call('POST', '/sys/user/addSysUserRole', {
       token: deleg,
       body: { roleId: await roleId('limited'), userIdList: ['yuangong'] },
@@ -226,7 +227,19 @@ describe('the grant limit', () => {
   it('refuses giving a user, through the user form, a role with rights the caller lacks', async () => {
     const perms = [byUrl('/isystem/user'), byPerms('user:list'), byPerms('user:add'), byPerms('user:edit')];
     await save(admin, { roleId: delegRole, permissionIds: perms.join(','), lastpermissionIds: '' });
-    const [target] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'yuangong'));
+    // a user holding nothing beyond the delegate (one holding more is refused altogether: escalation-users.test.ts)
+    const created = await t.call('POST', '/sys/user/add', {
+      token: admin,
+      body: {
+        username: 'plain',
+        realname: '普通',
+        password: PASSWORD,
+        confirmpassword: PASSWORD,
+        relTenantIds: '1',
+      },
+    });
+    expect(created.body.success).toBe(true);
+    const [target] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'plain'));
     const adminRole = await roleId('admin');
     const edit = (selectedroles: string) =>
       t.call('PUT', '/sys/user/edit', {
@@ -234,8 +247,11 @@ describe('the grant limit', () => {
         body: { id: target!.id, realname: '员工', selectedroles },
       });
     const refused = await edit(adminRole);
-    expect(refused.body).toMatchObject({ success: false });
-    expect(refused.body.message).toMatch(/^角色“管理员”拥有您没有的权限/);
+    expect(refused.body).toMatchObject({ success: false, message: ROLE_MSG.adminRoleOnly });
+    const beyondRole = await addRole('beyond', '越权角色');
+    await save(admin, { roleId: beyondRole, permissionIds: byPerms('user:delete'), lastpermissionIds: '' });
+    const beyond = await edit(beyondRole);
+    expect(beyond.body.message).toMatch(/^角色“越权角色”拥有您没有的权限（.+），不能为其添加用户$/);
     const add = await t.call('POST', '/sys/user/add', {
       token: deleg,
       body: {
@@ -246,17 +262,18 @@ describe('the grant limit', () => {
         selectedroles: adminRole,
       },
     });
-    expect(add.body.message).toMatch(/^角色“管理员”拥有您没有的权限/);
+    expect(add.body.message).toBe(ROLE_MSG.adminRoleOnly);
     const [sneaky] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'sneaky'));
     expect(sneaky).toBeUndefined();
     // a role whose rights the caller holds may be given; roles the user already had are not asked about
+    expect((await edit(await roleId('limited'))).body.success).toBe(true);
+    // an admin-role member is edited by admin-role members only, even keeping their roles
     const [adminUser] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'admin'));
     const keep = await t.call('PUT', '/sys/user/edit', {
       token: deleg,
       body: { id: adminUser!.id, realname: '管理员', selectedroles: adminRole },
     });
-    expect(keep.body.success).toBe(true);
-    expect((await edit(await roleId('limited'))).body.success).toBe(true);
+    expect(keep.body).toMatchObject({ success: false, message: ROLE_MSG.userLimit('admin', '编辑', []) });
   });
 
   it('a revoked permission is refused on the very next request, a granted one allowed', async () => {

@@ -21,6 +21,7 @@ import { menuById } from '../../repos/menu-admin.ts';
 import { grantedPermissionIds } from '../../repos/permissions.ts';
 import type { ServerResource } from '../../resources/generate.ts';
 import { USER_RULE_TARGET } from '../../repos/users.ts';
+import { assertRoleEditable, grantCaller } from '../../repos/role-grants.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 type RuleRow = typeof sysPermissionDataRule.$inferSelect;
@@ -194,6 +195,8 @@ export default async function permissionRuleRoutes(
     const roleId = typeof body.roleId === 'string' ? body.roleId : '';
     const [held] = permissionId && roleId ? await grant(permissionId, roleId) : [];
     if (!held) throw new BizError(DATA_RULE_MSG.grantFirst);
+    // a role holding rights beyond the caller (the admin role) is not theirs to change
+    await assertRoleEditable(db, grantCaller(req), roleId);
     const ids = dataRuleIds(body.dataRuleIds);
     // the grant limit: the caller holds the menu, and every rule that binds them on it stays
     const me = caller(req).user;

@@ -22,6 +22,12 @@ import {
 import { grantedPermissionRows } from '../../../repos/permissions.ts';
 import { permissionTreeModel } from '../../../lib/permission-tree-model.ts';
 import { caller } from '../../../plugins/auth.ts';
+import {
+  assertDepartRolesEditable,
+  assertPermissionsWithin,
+  grantCaller,
+} from '../../../repos/role-grants.ts';
+import { ROLE_MSG } from '../../../../shared/role.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -59,8 +65,10 @@ export default async function departPermissionRoutes(app: FastifyInstance) {
     // the previous selection the client sends is a hint; the difference is taken against the rows
     const { added, removed } = idDiff(b.permissionIds, await departPermissionIds(db, d.id));
     await existing(added);
-    const held = new Set((await grantedPermissionRows(db, caller(req).user.id)).map((r) => r.id));
-    if (added.some((id) => !held.has(id))) throw new BizError(M.notHeld);
+    const who = grantCaller(req);
+    await assertPermissionsWithin(db, who, added, () => M.notHeld);
+    // the department's grants cap its roles': changing a department holding more than the caller is refused
+    await assertPermissionsWithin(db, who, await departPermissionIds(db, d.id), ROLE_MSG.departEditLimit);
     await saveDepartPermissions(db, d.id, added, removed);
     return okMessage(M.saved);
   });
@@ -88,7 +96,10 @@ export default async function departPermissionRoutes(app: FastifyInstance) {
   route(app, EP.saveDeptRolePermission, async (req) => {
     const b = parseWith(saveDeptRolePermissionSchema, req.body);
     const r = await role(b.roleId);
+    const who = grantCaller(req);
+    await assertDepartRolesEditable(db, who, [r.id]);
     const { added, removed } = idDiff(b.permissionIds, await departRolePermissionIds(db, r.id));
+    await assertPermissionsWithin(db, who, added, () => M.notHeld);
     const allowed = new Set(await departPermissionIds(db, r.departId));
     if (added.some((id) => !allowed.has(id))) throw new BizError(M.outsideDepart);
     await saveDepartRolePermissions(db, r, added, removed, req.ip);

@@ -25,6 +25,7 @@ import {
   type DepartRoleRow,
 } from '../../../repos/depart-roles.ts';
 import { caller } from '../../../plugins/auth.ts';
+import { assertDepartRolesEditable, grantCaller } from '../../../repos/role-grants.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -105,6 +106,7 @@ export default async function departRoleRoutes(app: FastifyInstance) {
   route(app, EP.edit, async (req) => {
     const b = parseWith(departRoleEditSchema, req.body);
     const r = await role(b.id);
+    await assertDepartRolesEditable(db, grantCaller(req), [r.id]);
     await codeFree(r.departId, b.roleCode, r.id);
     const { id: _id, ...fields } = b;
     await db
@@ -180,6 +182,8 @@ export default async function departRoleRoutes(app: FastifyInstance) {
       // only the roles the client showed (oldRoleId) may be taken away: other departments' stay
       current.map((c) => c.droleId).filter((id) => b.oldRoleId.includes(id)),
     );
+    // giving or taking away a department role the caller could not fully grant is refused
+    await assertDepartRolesEditable(db, grantCaller(req), [...added, ...removed]);
     if (added.length) {
       const roles = await db.select().from(sysDepartRole).where(inArray(sysDepartRole.id, added));
       if (roles.length !== added.length) throw new BizError(M.roleMissing);
@@ -230,6 +234,7 @@ export default async function departRoleRoutes(app: FastifyInstance) {
     const b = parseWith(departRoleUsersSchema, req.body);
     const r = await role(b.roleId);
     const ids = [...new Set(b.userIds)];
+    await assertDepartRolesEditable(db, grantCaller(req), [r.id]);
     await inDepart(r.departId, ids);
     await db
       .insert(sysDepartRoleUser)
@@ -241,6 +246,7 @@ export default async function departRoleRoutes(app: FastifyInstance) {
   route<{ Querystring: Q }>(app, EP.removeUsers, async (req) => {
     const r = await role(oneParam(req.query, 'roleId'));
     const ids = requiredIds(req.query.userIds);
+    await assertDepartRolesEditable(db, grantCaller(req), [r.id]);
     await db
       .delete(sysDepartRoleUser)
       .where(and(eq(sysDepartRoleUser.droleId, r.id), inArray(sysDepartRoleUser.userId, ids)));

@@ -10,6 +10,8 @@ import { oneParam } from '../../../lib/validate.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
   allPermissions,
+  assertRoleEditable,
+  grantCaller,
   grantCheck,
   livePermissions,
   permissionName,
@@ -102,6 +104,8 @@ export default async function roleGrantRoutes(app: FastifyInstance) {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const roleId = typeof body.roleId === 'string' ? body.roleId.trim() : undefined;
     const role = await existingRole(db, roleId);
+    // removals too: stripping a role the caller could not grant (the admin role) is refused
+    await assertRoleEditable(db, grantCaller(req), role.id);
     const { add, remove } = grantDiff(ids(body.permissionIds), ids(body.lastpermissionIds));
     const adding = await livePermissions(db, add);
     if (adding.length !== add.length) {

@@ -11,8 +11,7 @@ import { newId } from '../../../lib/ids.ts';
 import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
 import { USER_LIST } from '../../../repos/users.ts';
 import { userReach } from '../../../repos/user-tenants.ts';
-import { assertRolesGrantable } from '../../../repos/role-grants.ts';
-import { caller } from '../../../plugins/auth.ts';
+import { assertRoleEditable, assertRolesGrantable, grantCaller } from '../../../repos/role-grants.ts';
 import { existingRole } from './grants.ts';
 
 type Q = Record<string, string | string[] | undefined>;
@@ -71,8 +70,7 @@ export default async function roleUserRoutes(app: FastifyInstance) {
       );
     const missing = refs.filter((r) => !found.some((u) => u.id === r || u.username === r));
     if (missing.length) throw new BizError(ROLE_MSG.unknownUser(missing));
-    const me = caller(req);
-    await assertRolesGrantable(db, { userId: me.user.id, codes: me.perms }, [role.id]);
+    await assertRolesGrantable(db, grantCaller(req), [role.id]);
     await db
       .insert(sysUserRole)
       .values(found.map((u) => ({ id: newId(), userId: u.id, roleId: role.id })))
@@ -82,6 +80,8 @@ export default async function roleUserRoutes(app: FastifyInstance) {
 
   const remove = async (req: FastifyRequest, roleId: string | undefined, userIds: string[]) => {
     const role = await existingRole(db, roleId);
+    // taking members out of a role the caller could not give is refused as giving it is
+    await assertRoleEditable(db, grantCaller(req), role.id);
     const reach = userReach(req);
     const reached = reach
       ? inArray(

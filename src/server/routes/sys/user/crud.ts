@@ -23,7 +23,7 @@ import {
   selectUsersWithNames,
   userRoleIds,
 } from '../../../repos/users.ts';
-import { assertRolesGrantable } from '../../../repos/role-grants.ts';
+import { assertRolesGrantable, assertUsersWithin, grantCaller } from '../../../repos/role-grants.ts';
 import { requestCaseId } from '../../../lib/vxe-hub.ts';
 import {
   assertLinksExist,
@@ -134,8 +134,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const taken = await findTaken(db, b);
     if (taken) throw new BizError(taken);
     await assertLinksExist(db, b.selectedroles, b.selecteddeparts);
-    const me = caller(req);
-    await assertRolesGrantable(db, { userId: me.user.id, codes: me.perms }, b.selectedroles);
+    await assertRolesGrantable(db, grantCaller(req), b.selectedroles);
     await assertPostsExist(db, postCodes(b.post));
     const password = await hashPassword(b.password);
     const id = newId();
@@ -168,6 +167,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
       const found = await findUserById(db, b.id);
       const existing = found && reachesUser(req, found) ? found : undefined;
       if (!existing) throw new BizError('未找到对应实体');
+      await assertUsersWithin(db, grantCaller(req), [existing.id], '编辑');
       await checkFields(
         req,
         Object.fromEntries(Object.entries(b).filter(([k]) => Object.hasOwn(raw, k))),
@@ -189,10 +189,9 @@ export default async function userCrudRoutes(app: FastifyInstance) {
       await assertLinksExist(db, links.roles ?? [], links.departs ?? []);
       // the grant limit: a role newly given carries only rights the caller holds
       const had = new Set(await userRoleIds(db, b.id));
-      const me = caller(req);
       await assertRolesGrantable(
         db,
-        { userId: me.user.id, codes: me.perms },
+        grantCaller(req),
         (links.roles ?? []).filter((r) => !had.has(r)),
       );
       // codes the user already holds stay valid even if that position was deleted since
@@ -224,6 +223,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const me = caller(req).user;
     const ids = targetIds(req.query.id, me.id, '不能删除当前登录用户');
     await assertReached(req, ids);
+    await assertUsersWithin(db, grantCaller(req), ids, '删除');
     await logicalDelete(db, ids, me.username);
     return okMessage('删除用户成功');
   });
@@ -232,6 +232,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const me = caller(req).user;
     const ids = targetIds(req.query.ids, me.id, '不能删除当前登录用户');
     await assertReached(req, ids);
+    await assertUsersWithin(db, grantCaller(req), ids, '删除');
     await logicalDelete(db, ids, me.username);
     return okMessage('批量删除用户成功');
   });
@@ -241,6 +242,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const b = parseWith(frozenBatchSchema, req.body);
     const ids = targetIds(b.ids.join(','), me.id, '不能冻结当前登录用户');
     await assertReached(req, ids);
+    await assertUsersWithin(db, grantCaller(req), ids, '冻结');
     await db
       .update(sysUser)
       .set({ status: b.status, updateBy: me.username, updateTime: new Date() })
@@ -255,6 +257,8 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const b = parseWith(changePasswordSchema, req.body);
     const user = await findUserByUsername(db, b.username);
     if (!user || user.delFlag === 1 || !reachesUser(req, user)) throw new BizError('用户不存在');
+    // a reset hands over the account: only of a user holding no right beyond the caller's
+    await assertUsersWithin(db, grantCaller(req), [user.id], '重置其密码');
     await setPassword(db, user.id, b.password, me.username, { mustChange: true });
     return okMessage('密码修改成功!');
   });

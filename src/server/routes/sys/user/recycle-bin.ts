@@ -6,6 +6,7 @@ import { idListSchema } from '../../../../shared/user.ts';
 import { MSG } from '../../../../shared/api.ts';
 import {
   sysAnnouncementSend,
+  sysDepartRoleUser,
   sysUser,
   sysUserDepart,
   sysUserRole,
@@ -39,7 +40,7 @@ async function binnedIds(db: Db, ids: string[], reach: SQL | undefined): Promise
 /**
  * 回收站 (jeecg-api.md §6.1): logically deleted users listed (orgCode = their department names, as
  * JeecgBoot fills it), restored (`putRecycleBin`) or deleted for good with their role, department,
- * session and message links (`deleteRecycleBin`).
+ * department role, session and message links (`deleteRecycleBin`).
  */
 export default async function recycleBinRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -80,6 +81,7 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
     await db.transaction(async (tx) => {
       await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, ids));
       await tx.delete(sysUserDepart).where(inArray(sysUserDepart.userId, ids));
+      await tx.delete(sysDepartRoleUser).where(inArray(sysDepartRoleUser.userId, ids));
       await tx.delete(sysUserToken).where(inArray(sysUserToken.userId, ids));
       await tx.delete(sysAnnouncementSend).where(inArray(sysAnnouncementSend.userId, ids));
       await tx.delete(sysUser).where(deletedIn(ids));
