@@ -486,6 +486,15 @@ describe('the grant limit of role data rules', () => {
       { id: newId(), roleId: delegateRole, permissionId: authorize!.id },
       { id: newId(), roleId: delegateRole, permissionId: positionMenu, dataRuleIds: binding.id },
     ]);
+    // the delegate holds every right of the role they change (else that role is not theirs to change)
+    const clerkRights = await db.select().from(sysRolePermission).where(eq(sysRolePermission.roleId, roleId));
+    await db
+      .insert(sysRolePermission)
+      .values(
+        clerkRights
+          .filter((r) => r.permissionId !== positionMenu)
+          .map((r) => ({ id: newId(), roleId: delegateRole, permissionId: r.permissionId })),
+      );
     const body = {
       username: 'rule_delegate',
       realname: '委托人',

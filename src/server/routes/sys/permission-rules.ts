@@ -195,8 +195,6 @@ export default async function permissionRuleRoutes(
     const roleId = typeof body.roleId === 'string' ? body.roleId : '';
     const [held] = permissionId && roleId ? await grant(permissionId, roleId) : [];
     if (!held) throw new BizError(DATA_RULE_MSG.grantFirst);
-    // a role holding rights beyond the caller (the admin role) is not theirs to change
-    await assertRoleEditable(db, grantCaller(req), roleId);
     const ids = dataRuleIds(body.dataRuleIds);
     // the grant limit: the caller holds the menu, and every rule that binds them on it stays
     const me = caller(req).user;
@@ -208,6 +206,8 @@ export default async function permissionRuleRoutes(
       const names = await db.select({ name: R.ruleName }).from(R).where(inArray(R.id, dropped));
       throw new BizError(DATA_RULE_MSG.looser(names.map((n) => n.name)));
     }
+    // a role holding rights beyond the caller (the admin role) is not theirs to change
+    await assertRoleEditable(db, grantCaller(req), roleId);
     if (ids.length) {
       const own = new Set((await rules([eq(R.permissionId, permissionId)])).map((r) => r.id));
       if (ids.some((i) => !own.has(i))) throw new BizError(DATA_RULE_MSG.foreignRule);
