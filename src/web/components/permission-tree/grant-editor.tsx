@@ -8,7 +8,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../ui.tsx';
 import type { RoleTreeNode } from '../../../shared/role.ts';
 import { PermissionTree } from './permission-tree.tsx';
-import { branchKeys, checkAll, indexTree, toggleCheck } from './tree-check.ts';
+import { indexTree, toggleCheck } from './tree-check.ts';
+import { TreeToolbar } from './tree-toolbar.tsx';
 
 export function GrantEditor({
   owner,
@@ -50,26 +51,16 @@ export function GrantEditor({
   };
   return (
     <section aria-label={label} className="space-y-2">
-      <div role="toolbar" aria-label={`${label}树操作`} className="flex flex-wrap gap-2">
-        <Button size="sm" aria-pressed={linked} onClick={() => setLinked(true)}>
-          父子关联
-        </Button>
-        <Button size="sm" aria-pressed={!linked} onClick={() => setLinked(false)}>
-          取消关联
-        </Button>
-        <Button size="sm" disabled={!ready} onClick={() => setChecked((c) => checkAll(index, c))}>
-          全部勾选
-        </Button>
-        <Button size="sm" disabled={!ready} onClick={() => setChecked(new Set())}>
-          取消全选
-        </Button>
-        <Button size="sm" disabled={!ready} onClick={() => setExpanded(branchKeys(index))}>
-          展开所有
-        </Button>
-        <Button size="sm" disabled={!ready} onClick={() => setExpanded(new Set())}>
-          折叠所有
-        </Button>
-      </div>
+      <TreeToolbar
+        label={`${label}树操作`}
+        className="flex flex-wrap gap-2"
+        index={index}
+        ready={!!ready}
+        linked={linked}
+        setLinked={setLinked}
+        setChecked={setChecked}
+        setExpanded={setExpanded}
+      />
       <div className="max-h-96 overflow-y-auto rounded border border-gray-200 p-2">
         {!ready && <p className="text-sm text-gray-700">加载中…</p>}
         {ready && nodes!.length === 0 && <p className="text-sm text-gray-700">暂无可分配的权限</p>}

@@ -7,7 +7,8 @@ import type { RoleRef } from '../../../../commands/role/targets.ts';
 import { roleTreeQuery } from './api/get-role-tree.ts';
 import { rolePermissionsQuery } from './api/get-role-permissions.ts';
 import { PermissionTree, type DataRuleSlot } from '../../components/permission-tree/permission-tree.tsx';
-import { branchKeys, checkAll, indexTree, toggleCheck } from '../../components/permission-tree/tree-check.ts';
+import { indexTree, toggleCheck } from '../../components/permission-tree/tree-check.ts';
+import { TreeToolbar } from '../../components/permission-tree/tree-toolbar.tsx';
 
 /**
  * 角色权限配置: the 授权 drawer the `role.authorize` command opens. The permission tree with its
@@ -89,26 +90,16 @@ function AuthorizeBody({
       <Dialog.Title className="border-b px-5 py-3 text-base font-semibold">
         角色权限配置 - {role.roleName}（{role.roleCode}）
       </Dialog.Title>
-      <div role="toolbar" aria-label="树操作" className="flex flex-wrap gap-2 border-b px-5 py-2">
-        <Button size="sm" aria-pressed={linked} onClick={() => setLinked(true)}>
-          父子关联
-        </Button>
-        <Button size="sm" aria-pressed={!linked} onClick={() => setLinked(false)}>
-          取消关联
-        </Button>
-        <Button size="sm" disabled={!ready} onClick={() => setChecked((c) => checkAll(index, c))}>
-          全部勾选
-        </Button>
-        <Button size="sm" disabled={!ready} onClick={() => setChecked(new Set())}>
-          取消全选
-        </Button>
-        <Button size="sm" disabled={!ready} onClick={() => setExpanded(branchKeys(index))}>
-          展开所有
-        </Button>
-        <Button size="sm" disabled={!ready} onClick={() => setExpanded(new Set())}>
-          折叠所有
-        </Button>
-      </div>
+      <TreeToolbar
+        label="树操作"
+        className="flex flex-wrap gap-2 border-b px-5 py-2"
+        index={index}
+        ready={!!ready}
+        linked={linked}
+        setLinked={setLinked}
+        setChecked={setChecked}
+        setExpanded={setExpanded}
+      />
       <div className="min-h-0 flex-1 overflow-y-auto px-5 py-3">
         {error && <p role="alert">{(error as Error).message}</p>}
         {!ready && !error && <p className="text-sm text-gray-700">加载中…</p>}
