@@ -298,40 +298,45 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     await registerImport<Record<string, unknown>>(app, {
       endpoint: ep.importExcel,
       logName: decl.importLogName ?? `${decl.name}ImportExcelErrorLog`,
-      plan: ({ user, req }) => ({
-        columns: resource.surfaces.import.map((f) => ({
-          key: f.key,
-          title: f.title,
-          ...(f.dict ? { dict: f.dict } : {}),
-          ...(f.required ? { required: true } : {}),
-          ...(typeof f.import === 'object' && f.import.aliases ? { aliases: f.import.aliases } : {}),
-        })),
-        schema: (sr.hooks?.importRow
-          ? resource.addSchema.superRefine((data, ctx) => {
-              const refused = sr.hooks!.importRow!(app, data);
-              if (refused) ctx.addIssue({ code: 'custom', message: refused });
-            })
-          : resource.addSchema) as never,
-        unique: importUniques,
-        async insert(tx, rows) {
-          const rights = await rightsOf(req);
-          const owner = stamp(req);
-          for (const data of rows) {
-            assertWritableFields(rights, data, undefined, titleOf);
-            await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
-            await checks(tx, data);
-          }
-          await tx.insert(sr.table).values(
-            rows.map((data) => ({
-              ...insertable(toColumns(decl.fields, data)),
-              ...owner,
-              id: newId(),
-              ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
-              ...(has('createBy') ? { createBy: user.username } : {}),
-            })),
-          );
-        },
-      }),
+      plan: ({ user, req }) => {
+        // read before the import's transaction (PGlite has one connection: a read inside would wait)
+        const earlyRights = rightsOf(req);
+        earlyRights.catch(() => undefined);
+        return {
+          columns: resource.surfaces.import.map((f) => ({
+            key: f.key,
+            title: f.title,
+            ...(f.dict ? { dict: f.dict } : {}),
+            ...(f.required ? { required: true } : {}),
+            ...(typeof f.import === 'object' && f.import.aliases ? { aliases: f.import.aliases } : {}),
+          })),
+          schema: (sr.hooks?.importRow
+            ? resource.addSchema.superRefine((data, ctx) => {
+                const refused = sr.hooks!.importRow!(app, data);
+                if (refused) ctx.addIssue({ code: 'custom', message: refused });
+              })
+            : resource.addSchema) as never,
+          unique: importUniques,
+          async insert(tx, rows) {
+            const rights = await earlyRights;
+            const owner = stamp(req);
+            for (const data of rows) {
+              assertWritableFields(rights, data, undefined, titleOf);
+              await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
+              await checks(tx, data);
+            }
+            await tx.insert(sr.table).values(
+              rows.map((data) => ({
+                ...insertable(toColumns(decl.fields, data)),
+                ...owner,
+                id: newId(),
+                ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
+                ...(has('createBy') ? { createBy: user.username } : {}),
+              })),
+            );
+          },
+        };
+      },
     });
   }
 
