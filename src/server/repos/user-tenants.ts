@@ -3,9 +3,9 @@
  * caller may write to a user's `rel_tenant_ids`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sysTenant } from '../db/schema/index.ts';
+import { sysTenant, sysUser } from '../db/schema/index.ts';
 import { BizError } from '../lib/result.ts';
 import {
   requestAccess,
@@ -68,4 +68,34 @@ export async function userTenantsToWrite(
   const chosen = adding && !named.length && access.write !== null ? [access.write] : named;
   const all = [...new Set([...kept, ...chosen])];
   return all.length ? all.join(',') : null;
+}
+
+/**
+ * The ids among `ids` of users the request reaches (tenant isolation; `live`: not in the recycle
+ * bin either): a user of a tenant the caller does not reach is as unknown to them as one that
+ * does not exist.
+ */
+export async function reachedUserIds(
+  db: Db,
+  req: FastifyRequest,
+  ids: readonly string[],
+  live = false,
+): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(inArray(sysUser.id, [...ids]), live ? eq(sysUser.delFlag, 0) : undefined, userReach(req)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Refuse (with `message`) unless every id is a live user (not binned) the request reaches. */
+export async function assertUsersReached(
+  db: Db,
+  req: FastifyRequest,
+  ids: readonly string[],
+  message: string,
+): Promise<void> {
+  const found = await reachedUserIds(db, req, ids, true);
+  if (found.size !== new Set(ids).size) throw new BizError(message);
 }

@@ -45,12 +45,19 @@ const alive = () => and(eq(sysUser.delFlag, 0), ne(sysUser.username, RESERVED_US
  * Build the WHERE of a users list request (filters + super query + departId + code); exported for
  * the benchmark.
  */
-export async function userListWhere(db: Db, query: Query, tz: string, reach?: SQL): Promise<SQL | undefined> {
+export async function userListWhere(
+  db: Db,
+  query: Query,
+  tz: string,
+  reach?: SQL,
+  hidden?: ReadonlySet<string>,
+): Promise<SQL | undefined> {
+  const fields = userFieldsWithout(hidden);
   const conds: Array<SQL | undefined> = [
     alive(),
     reach,
-    ...buildFilters(USER_FIELDS, query, tz),
-    buildSuperQuery(USER_FIELDS, query, tz),
+    ...buildFilters(fields, query, tz),
+    buildSuperQuery(fields, query, tz),
   ];
   const departId = typeof query.departId === 'string' ? query.departId.trim() : '';
   if (departId) {
@@ -77,16 +84,33 @@ export async function listUsers(
   // `code=id1,id2,…` asks for those users: the page holds all of them (jeecg-api.md §6.1)
   const paging = codes.length ? { pageNo: 1, pageSize: codes.length, offset: 0 } : undefined;
   return listEntities(db, usersWithout(opts.hidden), query, tz, {
-    where: await userListWhere(db, query, tz, opts.reach),
+    where: await userListWhere(db, query, tz, opts.reach, opts.hidden),
     paging,
   });
 }
 
-/** The users list without the fields a caller may not see (field rights; the list as is when none). */
+/**
+ * The filter and sort allow-list without the fields a caller may not see, so that a hidden field
+ * is treated exactly like a property that is not in the allow-list: a plain filter on it is
+ * ignored (QueryGenerator ignores unknown parameters), a sort or super-query condition on it is
+ * refused with the unknown-column / unknown-field message. Answering either would let the caller
+ * read the field through which rows match (`?sex=2`) or how they order; a distinct refusal would
+ * tell them that the field exists and is hidden.
+ */
+export function userFieldsWithout(hidden: ReadonlySet<string> | undefined): EntityFields {
+  if (!hidden?.size) return USER_FIELDS;
+  return Object.fromEntries(Object.entries(USER_FIELDS).filter(([key]) => !hidden.has(key)));
+}
+
+/**
+ * The users list without the fields a caller may not see (field rights; the list as is when none):
+ * not in its answer rows, and not usable to filter or sort by (`userFieldsWithout`).
+ */
 export function usersWithout(hidden: ReadonlySet<string> | undefined): typeof USER_LIST {
   if (!hidden?.size) return USER_LIST;
   return {
     ...USER_LIST,
+    fields: userFieldsWithout(hidden),
     async decorator(db, tz) {
       const decorate = await USER_LIST.decorator(db, tz);
       return async (rows) => withoutFields(await decorate(rows), hidden);

@@ -26,6 +26,9 @@ import {
 } from '../../../repos/depart-roles.ts';
 import { caller } from '../../../plugins/auth.ts';
 import { assertDepartRolesEditable, grantCaller } from '../../../repos/role-grants.ts';
+import { assertUsersReached, reachedUserIds, userReach } from '../../../repos/user-tenants.ts';
+import { withoutFields } from '../../../repos/users.ts';
+import { hiddenUserFields } from '../user/read.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -143,6 +146,8 @@ export default async function departRoleRoutes(app: FastifyInstance) {
     const userId = oneParam(req.query, 'userId');
     const departId = oneParam(req.query, 'departId');
     if (!userId) throw new BizError(M.userMissing);
+    // another tenant's user has no department roles for this caller
+    if (!(await reachedUserIds(db, req, [userId])).size) return ok(null);
     const rows = await db
       .select({
         id: sysDepartRoleUser.id,
@@ -160,19 +165,15 @@ export default async function departRoleRoutes(app: FastifyInstance) {
     return ok(rows.length ? rows : null);
   });
 
-  /** the members being added are users of the department */
+  /** the members being added are users of the department (and of the caller's tenants) */
   const inDepart = async (departId: string, userIds: string[]) => {
-    const live = await db
-      .select({ id: sysUser.id })
-      .from(sysUser)
-      .where(and(inArray(sysUser.id, userIds), eq(sysUser.delFlag, 0)));
-    if (live.length !== new Set(userIds).size) throw new BizError(M.userMissing);
     const members = await departUserIds(db, departId);
     if (userIds.some((u) => !members.has(u))) throw new BizError(M.notInDepart);
   };
 
   route(app, EP.deptRoleUserAdd, async (req) => {
     const b = parseWith(deptRoleUserAddSchema, req.body);
+    await assertUsersReached(db, req, [b.userId], M.userMissing);
     const current = await db
       .select({ droleId: sysDepartRoleUser.droleId })
       .from(sysDepartRoleUser)
@@ -206,7 +207,7 @@ export default async function departRoleRoutes(app: FastifyInstance) {
   route<{ Querystring: Q }>(app, EP.userList, async (req) => {
     const r = await role(oneParam(req.query, 'roleId'));
     const { pageNo, pageSize, offset } = parsePaging(req.query);
-    const where = and(eq(sysDepartRoleUser.droleId, r.id), eq(sysUser.delFlag, 0));
+    const where = and(eq(sysDepartRoleUser.droleId, r.id), eq(sysUser.delFlag, 0), userReach(req));
     const [rows, [total]] = await Promise.all([
       db
         .select({
@@ -227,7 +228,8 @@ export default async function departRoleRoutes(app: FastifyInstance) {
         .innerJoin(sysUser, eq(sysUser.id, sysDepartRoleUser.userId))
         .where(where),
     ]);
-    return ok(page(rows, total?.n ?? 0, pageNo, pageSize));
+    // the fields the caller may not see are left out, as in /sys/user/list
+    return ok(page(withoutFields(rows, await hiddenUserFields(app, req)), total?.n ?? 0, pageNo, pageSize));
   });
 
   route(app, EP.addUsers, async (req) => {
@@ -235,6 +237,7 @@ export default async function departRoleRoutes(app: FastifyInstance) {
     const r = await role(b.roleId);
     const ids = [...new Set(b.userIds)];
     await assertDepartRolesEditable(db, grantCaller(req), [r.id]);
+    await assertUsersReached(db, req, ids, M.userMissing);
     await inDepart(r.departId, ids);
     await db
       .insert(sysDepartRoleUser)
@@ -245,8 +248,10 @@ export default async function departRoleRoutes(app: FastifyInstance) {
 
   route<{ Querystring: Q }>(app, EP.removeUsers, async (req) => {
     const r = await role(oneParam(req.query, 'roleId'));
-    const ids = requiredIds(req.query.userIds);
     await assertDepartRolesEditable(db, grantCaller(req), [r.id]);
+    // users of tenants the caller does not reach are left alone
+    const ids = [...(await reachedUserIds(db, req, requiredIds(req.query.userIds)))];
+    if (!ids.length) return okMessage('删除成功!');
     await db
       .delete(sysDepartRoleUser)
       .where(and(eq(sysDepartRoleUser.droleId, r.id), inArray(sysDepartRoleUser.userId, ids)));

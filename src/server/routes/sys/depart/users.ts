@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { sysUser, sysUserDepart } from '../../../db/schema/index.ts';
@@ -13,8 +13,9 @@ import { departSubtreeIds } from '../../../repos/departs.ts';
 import { findDepart } from '../../../repos/depart-write.ts';
 import { leaveDepartRoles } from '../../../repos/depart-roles.ts';
 import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
-import { USER_LIST } from '../../../repos/users.ts';
-import { userReach } from '../../../repos/user-tenants.ts';
+import { usersWithout } from '../../../repos/users.ts';
+import { assertUsersReached, reachedUserIds, userReach } from '../../../repos/user-tenants.ts';
+import { hiddenUserFields } from '../user/read.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -59,10 +60,11 @@ export default async function departUserRoutes(app: FastifyInstance) {
         .from(sysUserDepart)
         .where(inArray(sysUserDepart.depId, departIds)),
     );
+    // only users the caller's tenants reach, without the fields the caller may not see
+    const list = usersWithout(await hiddenUserFields(app, req));
     return bare(
-      await listEntities(db, USER_LIST, query, tz, {
-        // another tenant's users are not listed (src/server/lib/tenant-scope.ts)
-        where: and(entityWhere(USER_LIST, query, tz), inDeparts, userReach(req)),
+      await listEntities(db, list, query, tz, {
+        where: and(entityWhere(list, query, tz), inDeparts, userReach(req)),
       }),
     );
   });
@@ -71,11 +73,8 @@ export default async function departUserRoutes(app: FastifyInstance) {
     const b = parseWith(addUsersSchema, req.body);
     const depart = await existing(b.depId);
     const ids = [...new Set(b.userIdList)];
-    const found = await db
-      .select({ id: sysUser.id })
-      .from(sysUser)
-      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0), userReach(req)));
-    if (found.length !== ids.length) throw new BizError('所选用户不存在');
+    // a user of a tenant the caller does not reach is as unknown as one that does not exist
+    await assertUsersReached(db, req, ids, '所选用户不存在');
     await db
       .insert(sysUserDepart)
       .values(ids.map((userId) => ({ id: newId(), userId, depId: depart.id })))
@@ -83,8 +82,11 @@ export default async function departUserRoutes(app: FastifyInstance) {
     return okMessage('添加成功!');
   });
 
-  const remove = async (depId: string | undefined, userIds: string[]) => {
+  const remove = async (req: FastifyRequest, depId: string | undefined, sent: string[]) => {
     const depart = await existing(depId);
+    // users of tenants the caller does not reach are left alone
+    const userIds = [...(await reachedUserIds(db, req, sent))];
+    if (!userIds.length) return okMessage('删除成功!');
     // leaving a department is leaving its department roles too
     await db.transaction(async (tx) => {
       await tx
@@ -96,10 +98,10 @@ export default async function departUserRoutes(app: FastifyInstance) {
   };
 
   route<{ Querystring: Q }>(app, ENDPOINTS.depart.removeUser, async (req) =>
-    remove(oneParam(req.query, 'depId'), requiredIds(req.query.userId)),
+    remove(req, oneParam(req.query, 'depId'), requiredIds(req.query.userId)),
   );
 
   route<{ Querystring: Q }>(app, ENDPOINTS.depart.removeUsers, async (req) =>
-    remove(oneParam(req.query, 'depId'), requiredIds(req.query.userIds)),
+    remove(req, oneParam(req.query, 'depId'), requiredIds(req.query.userIds)),
   );
 }

@@ -4,11 +4,13 @@ import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { MSG } from '../../../../shared/api.ts';
 import { caller } from '../../../plugins/auth.ts';
 import { route } from '../../../lib/route.ts';
-import { userReach } from '../../../repos/user-tenants.ts';
 import { fail, ok, okMessage, page } from '../../../lib/result.ts';
 import { oneParam, parseWith } from '../../../lib/validate.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { liveSessions, revokeSession, sessionIdOf } from '../../../repos/online.ts';
+import { userReach } from '../../../repos/user-tenants.ts';
+import { withoutFields } from '../../../repos/users.ts';
+import { hiddenUserFields } from '../user/read.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -28,7 +30,8 @@ const forceLogoutSchema = z.object({
 /**
  * 在线用户 (jeecg-api.md §6.11): the live sessions, each by a public session id in `id` and in
  * `token` (the field the JeecgBoot client sends back to force a logout) — never the token itself —
- * and the forced logout, which revokes the session's token row: its next request is refused.
+ * and the forced logout, which revokes the session's token row: its next request is refused. Both
+ * reach only the sessions of users the caller's tenants reach.
  * Also /sys/thirdApp/getEnabledType: no third-party app is enabled.
  */
 export default async function onlineRoutes(app: FastifyInstance) {
@@ -43,7 +46,7 @@ export default async function onlineRoutes(app: FastifyInstance) {
       username: oneParam(req.query, 'username'),
       offset: (pageNo - 1) * pageSize,
       limit: pageSize,
-      // another tenant's sessions are neither listed nor forced out (src/server/lib/tenant-scope.ts)
+      // only the sessions of users the caller's tenants reach
       reach: userReach(req),
     });
     const records = rows.map(({ token, user }) => {
@@ -66,11 +69,13 @@ export default async function onlineRoutes(app: FastifyInstance) {
         current: token.tokenHash === mine,
       };
     });
-    return ok(page(records, total, pageNo, pageSize));
+    // nor the user fields the caller may not see (field rights, as in /sys/user/list)
+    return ok(page(withoutFields(records, await hiddenUserFields(app, req)), total, pageNo, pageSize));
   });
 
   route(app, ENDPOINTS.online.forceLogout, async (req) => {
     const { token } = parseWith(forceLogoutSchema, req.body);
+    // another tenant's session is as unknown as one that does not exist
     const revoked = await revokeSession(db, token, userReach(req));
     if (!revoked) return fail(MSG.tokenBad);
     return okMessage(MSG.logoutOk);

@@ -9,7 +9,8 @@ import { BizError, bare, okMessage } from '../../../lib/result.ts';
 import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
 import { newId } from '../../../lib/ids.ts';
 import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
-import { USER_LIST } from '../../../repos/users.ts';
+import { usersWithout } from '../../../repos/users.ts';
+import { hiddenUserFields } from '../user/read.ts';
 import { userReach } from '../../../repos/user-tenants.ts';
 import { assertRoleEditable, assertRolesGrantable, grantCaller } from '../../../repos/role-grants.ts';
 import { existingRole } from './grants.ts';
@@ -46,9 +47,11 @@ export default async function roleUserRoutes(app: FastifyInstance) {
       sysUser.id,
       db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, role.id)),
     );
+    // the fields the caller may not see are left out, as in /sys/user/list
+    const list = usersWithout(await hiddenUserFields(app, req));
     return bare(
-      await listEntities(db, USER_LIST, query, tz, {
-        where: and(entityWhere(USER_LIST, query, tz), inRole, userReach(req)),
+      await listEntities(db, list, query, tz, {
+        where: and(entityWhere(list, query, tz), inRole, userReach(req)),
       }),
     );
   });

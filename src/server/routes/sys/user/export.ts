@@ -35,7 +35,7 @@ export async function* userExportRows(
   batchSize = EXPORT_BATCH,
   scope: { reach?: SQL; hidden?: ReadonlySet<string> } = {},
 ): AsyncGenerator<XlsxRow[]> {
-  const where = await userListWhere(db, query, tz, scope.reach);
+  const where = await userListWhere(db, query, tz, scope.reach, scope.hidden);
   yield* entityExportRows(db, usersWithout(scope.hidden), query, tz, { where, batchSize });
 }
 

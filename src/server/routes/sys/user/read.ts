@@ -15,11 +15,17 @@ import {
 } from '../../../repos/users.ts';
 import { reachesUser, userFieldRights, userReach } from '../../../repos/user-tenants.ts';
 import { userListReach } from './list-scope.ts';
+import { ENDPOINTS } from '../../../../shared/endpoints.ts';
+import { route } from '../../../lib/route.ts';
 
 /** The user fields field rights may govern (`user:sex`, `user:form:phone` …). */
 export const USER_FIELD_KEYS = [...Object.keys(USER_FIELDS), 'avatar', 'relTenantIds', 'departIds'];
-import { ENDPOINTS } from '../../../../shared/endpoints.ts';
-import { route } from '../../../lib/route.ts';
+
+/** The user fields a request may not see (field rights): stripped from every list of users. */
+export const hiddenUserFields = async (
+  app: FastifyInstance,
+  req: FastifyRequest,
+): Promise<ReadonlySet<string>> => (await userFieldRights(app, req, USER_FIELD_KEYS)).hidden;
 
 type Q = Record<string, string | undefined>;
 
@@ -34,7 +40,7 @@ export default async function userReadRoutes(app: FastifyInstance) {
   /** the users a request reaches and the fields it may not see */
   const scopeOf = async (req: FastifyRequest) => ({
     reach: userReach(req),
-    hidden: (await userFieldRights(app, req, USER_FIELD_KEYS)).hidden,
+    hidden: await hiddenUserFields(app, req),
   });
   /** a user the request reaches, by id (tenant isolation) */
   const reachable = async (req: FastifyRequest, id: string | undefined) => {
