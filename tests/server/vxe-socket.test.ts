@@ -268,8 +268,7 @@ describe('position saves', () => {
 });
 
 describe('user saves', () => {
-  // as {id} only: each grid refetches the row through its own list (tenants, field rights)
-  it('publish edited and frozen users, by id, to the users grids of every instance', async () => {
+  it('publish edited and frozen users, as the list shows them, to the users grids of every instance', async () => {
     const admin = await login('admin');
     const grid = await open(`${b.ws}/vxeSocket/${admin.id}/${pageId()}`, [admin.token]);
     const list = await a.app.inject({
@@ -288,16 +287,21 @@ describe('user saves', () => {
     expect((await save('/sys/user/edit', { id: caiwu.id, realname: '王出纳' })).json()).toMatchObject({
       success: true,
     });
-    expect(await grid.next()).toEqual({
+    expect(await grid.next()).toMatchObject({
       type: 'update_vxe_table',
-      data: { socketKey: 'sys_user', args: [{ id: caiwu.id }, 'users-1'] },
+      data: {
+        socketKey: 'sys_user',
+        args: [{ id: caiwu.id, realname: '王出纳', sex_dictText: '女' }, 'users-1'],
+      },
     });
     expect((await save('/sys/user/frozenBatch', { ids: caiwu.id, status: '2' })).json()).toMatchObject({
       success: true,
     });
-    expect(await grid.next()).toEqual({
-      type: 'update_vxe_table',
-      data: { socketKey: 'sys_user', args: [{ id: caiwu.id }, 'users-1'] },
+    expect(await grid.next()).toMatchObject({
+      data: {
+        socketKey: 'sys_user',
+        args: [{ id: caiwu.id, status: 2, status_dictText: '冻结' }, 'users-1'],
+      },
     });
     await grid.close();
   });
