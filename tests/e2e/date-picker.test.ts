@@ -33,7 +33,9 @@ describe('date picker', () => {
     await expect(input.inputValue()).resolves.toBe('2026-05-02');
     await expect(input.getAttribute('placeholder')).resolves.toBe('YYYY-MM-DD');
     await expect(nativeDateInputs(page)).resolves.toBe(0);
-    // Alt+↓ opens the month grid on the cell's day; arrows and PageDown move, Enter picks
+    // Alt+↓ opens the month grid on the cell's day (once the editor has the focus: under load it
+    // takes it a moment after it renders); arrows and PageDown move, Enter picks
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Alt+ArrowDown');
     const calendar = page.getByRole('dialog', { name: '选择日期' });
     await calendar.getByRole('grid', { name: '2026年5月' }).waitFor();
