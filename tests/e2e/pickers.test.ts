@@ -110,7 +110,7 @@ describe('pickers by keyboard', () => {
     await page.context().close();
   }, 90_000);
 
-  it('a department and a user in grid cells, by keyboard', async () => {
+  it('a department, a user and a category in grid cells, by keyboard', async () => {
     const { page, grid } = await openDemo(env);
     const cell = (key: string) => grid.locator(`.ag-row[row-id="row_1001"] .ag-cell[col-id="${key}"]`);
     // a click opens the cell's editor (its search box takes the focus); the rest is keys
@@ -129,6 +129,15 @@ describe('pickers by keyboard', () => {
     await expect.poll(() => page.getByRole('option').count()).toBe(1);
     await page.keyboard.press('Enter');
     await expect.poll(() => cell('manager').textContent()).toBe('管理员');
+    // a 分类字典 node by the category tree-select: search, Enter picks, the cell shows its path
+    await cell('serviceCategory').scrollIntoViewIfNeeded();
+    await cell('serviceCategory').click();
+    const category = page.getByRole('combobox', { name: '搜索服务分类' });
+    await expect.poll(() => category.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('精油');
+    await page.getByRole('treeitem', { name: '商品分类 / 精油' }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell('serviceCategory').textContent()).toBe('商品分类 / 精油');
     expect(await axeSerious(page)).toEqual([]);
     await page.context().close();
   });

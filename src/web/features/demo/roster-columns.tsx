@@ -110,6 +110,8 @@ export const ROSTER_COLUMNS: EditableColumn[] = [
   { key: 'leaderPhone', title: '负责人电话', type: 'input', width: 130 },
   { key: 'progress', title: '完成度', type: 'progress', width: 120 },
   { key: 'status', title: '状态', type: 'normal', width: 90 },
+  // a 分类字典 node (the category tree-select), stored by id, shown as its path
+  { key: 'serviceCategory', title: '服务分类', type: 'sel_category', width: 150 },
   {
     key: 'actions',
     title: '详情',

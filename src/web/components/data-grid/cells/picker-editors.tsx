@@ -101,7 +101,7 @@ function PickerEditor(p: Props & { load: (keyword: string) => Promise<PickItem[]
             {item.text}
           </li>
         ))}
-        {items.length === 0 && <li className="px-2 py-1 text-gray-400">无匹配项</li>}
+        {items.length === 0 && <li className="px-2 py-1 text-gray-600">无匹配项</li>}
       </ul>
     </div>
   );

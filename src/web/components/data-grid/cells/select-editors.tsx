@@ -106,7 +106,7 @@ function OptionList({
           {o.text}
         </li>
       ))}
-      {options.length === 0 && <li className="px-2 py-1 text-gray-400">无匹配项</li>}
+      {options.length === 0 && <li className="px-2 py-1 text-gray-600">无匹配项</li>}
     </ul>
   );
 }

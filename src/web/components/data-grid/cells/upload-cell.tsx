@@ -81,7 +81,7 @@ export function UploadCellRenderer(props: CustomCellRendererProps & Partial<Uplo
   const cellType = props.cellType ?? 'file';
   const files = fromCellValue(props.value);
   if (files.length === 0)
-    return <span className="text-gray-400">{cellType === 'image' ? '无图片' : '无文件'}</span>;
+    return <span className="text-gray-600">{cellType === 'image' ? '无图片' : '无文件'}</span>;
   const first = files[0]!;
   const more =
     files.length > 1 ? <span className="ml-1 text-xs text-gray-500">+{files.length - 1}</span> : null;
@@ -163,7 +163,7 @@ export function UploadCellEditor(props: CustomCellEditorProps & Partial<UploadCe
     >
       <div className="mb-2 text-sm font-semibold">{title}</div>
       <ul className="mb-3 space-y-1 text-sm" aria-label="已上传">
-        {files.length === 0 && <li className="text-gray-400">{UPLOAD_CELL_MSG.noFile}</li>}
+        {files.length === 0 && <li className="text-gray-600">{UPLOAD_CELL_MSG.noFile}</li>}
         {files.map((f) => (
           <li key={f.uid} className="flex items-center gap-2" data-status={f.status}>
             {cellType === 'image' && f.path ? <UploadThumb path={f.path} name={f.name} size={40} /> : null}

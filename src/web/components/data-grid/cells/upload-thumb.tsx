@@ -22,7 +22,7 @@ export function UploadThumb({ path, name, size = 32 }: { path: string; name: str
       <span
         style={box}
         title={name}
-        className="inline-flex items-center justify-center bg-gray-100 text-[10px] text-gray-400"
+        className="inline-flex items-center justify-center bg-gray-100 text-[10px] text-gray-600"
       >
         ×
       </span>
