@@ -29,12 +29,15 @@ const jobsOf = (className: string) =>
 const runOf = async (id: string) =>
   (await t.database.db.select().from(sysQuartzJobLog).where(eq(sysQuartzJobLog.id, id)))[0]!;
 
-/** distinct fire times: a run is unique per job, fire time and trigger (two rows in one ms collided) */
+/**
+ * distinct fire times: a run is unique per job, fire time and trigger (two rows in one ms collided);
+ * start times never go back and the offset grows, so these strictly increase
+ */
 let fired = 0;
 async function runningRow(instance: string, startTime = new Date()) {
   const [job] = await jobsOf(BUILTIN_JOBS.sample);
   const id = newId();
-  const fireTime = new Date(startTime.getTime() - ++fired);
+  const fireTime = new Date(startTime.getTime() + ++fired * 1000);
   await t.database.db.insert(sysQuartzJobLog).values({
     id,
     jobId: job!.id,
