@@ -24,6 +24,11 @@ const DURATION_S = envInt('BENCH_DURATION', 20);
 const TOKENS = 20;
 const LIST = '/sys/user/list?pageNo=1&pageSize=10';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** THROUGHPUT_CASES=mix,pg1 runs only those cases (bare, pglite, pg1, pg2, mix); default all */
+const CASES = new Set(
+  (process.env.THROUGHPUT_CASES ?? 'bare,pglite,pg1,pg2,mix').split(',').map((c) => c.trim()),
+);
+const runs = (name: string): boolean => CASES.has(name);
 
 /** Clock ticks of a process so far (utime + stime of /proc/<pid>/stat, threads included). */
 function cpuTicks(pid: number): number {
@@ -181,30 +186,39 @@ async function run(): Promise<void> {
   );
   try {
     // ceiling: a bare Fastify route on this machine, in the same run
-    const bare = await bareServer();
-    try {
-      const m = await measure(
-        [{ api: bare.api, path: LIST, connections: CONNECTIONS, tokens: [''], checkSuccess: false }],
-        [bare.pid],
-      );
-      rows.push(row('bare Fastify route (ceiling)', m.outcomes[0]!, m.cpuPerReq, '-'));
-    } finally {
-      await bare.stop();
+    if (runs('bare')) {
+      const bare = await bareServer();
+      try {
+        const m = await measure(
+          [{ api: bare.api, path: LIST, connections: CONNECTIONS, tokens: [''], checkSuccess: false }],
+          [bare.pid],
+        );
+        rows.push(row('bare Fastify route (ceiling)', m.outcomes[0]!, m.cpuPerReq, '-'));
+      } finally {
+        await bare.stop();
+      }
     }
 
     // embedded PGlite (data directory, engine on its worker thread)
-    const lite = await spawnServer({ dataDir: path.join(scratch.dir, 'pglite'), uploadDir: scratch.dir });
-    servers.push(lite);
-    {
-      const tokens = await tokensOf(lite);
-      const m = await measure([{ api: lite.api, path: LIST, connections: CONNECTIONS, tokens }], [lite.pid]);
-      rows.push(
-        row('PGlite, user list', m.outcomes[0]!, m.cpuPerReq, '120 req/s, 50 of 100 connections timed out'),
-      );
+    if (runs('pglite')) {
+      const lite = await spawnServer({ dataDir: path.join(scratch.dir, 'pglite'), uploadDir: scratch.dir });
+      servers.push(lite);
+      {
+        const tokens = await tokensOf(lite);
+        const m = await measure(
+          [{ api: lite.api, path: LIST, connections: CONNECTIONS, tokens }],
+          [lite.pid],
+        );
+        rows.push(
+          row('PGlite, user list', m.outcomes[0]!, m.cpuPerReq, '120 req/s, 50 of 100 connections timed out'),
+        );
+      }
+      await lite.stop();
     }
-    await lite.stop();
 
-    if (!(await reachable(PG_URL))) {
+    if (!['pg1', 'pg2', 'mix'].some(runs)) {
+      // no PostgreSQL case chosen
+    } else if (!(await reachable(PG_URL))) {
       console.log(`\nno PostgreSQL at ${PG_URL} (BENCH_DATABASE_URL): PostgreSQL cases skipped`);
     } else {
       const db = await scratchDatabase(PG_URL, 'bench_tp');
@@ -214,56 +228,82 @@ async function run(): Promise<void> {
         const two = await spawnServer({ databaseUrl: db.url, uploadDir: scratch.dir });
         servers.push(two);
         const tokens = await tokensOf(one);
-        const list1 = await measure(
-          [{ api: one.api, path: LIST, connections: CONNECTIONS, tokens }],
-          [one.pid],
-        );
-        rows.push(
-          row(
-            'PostgreSQL, 1 instance, user list',
-            list1.outcomes[0]!,
-            list1.cpuPerReq,
-            '253 req/s, p50 380, p99 649, ~3.7 ms CPU',
-          ),
-        );
-
-        const half = Math.round(CONNECTIONS / 2);
-        const both = await measure(
-          [
-            { api: one.api, path: LIST, connections: half, tokens },
-            { api: two.api, path: LIST, connections: CONNECTIONS - half, tokens },
-          ],
-          [one.pid, two.pid],
-        );
-        const [b1, b2] = both.outcomes as [Outcome, Outcome];
-        const combined: Outcome = {
-          requests: b1.requests + b2.requests,
-          rps: b1.rps + b2.rps,
-          p50: Math.max(b1.p50, b2.p50),
-          p97_5: Math.max(b1.p97_5, b2.p97_5),
-          p99: Math.max(b1.p99, b2.p99),
-          errors: b1.errors + b2.errors,
-          timeouts: b1.timeouts + b2.timeouts,
-        };
-        rows.push(
-          row(
-            "PostgreSQL, 2 instances, user list (sum; worse instance's latencies)",
-            combined,
-            both.cpuPerReq,
-            'ran without errors (machine saturated)',
-          ),
-        );
-
-        const mixed = await measure(mix(one.api, tokens), [one.pid]);
-        const [list, add] = mixed.outcomes as [Outcome, Outcome];
-        rows.push(row('PostgreSQL, 80/20 mix: list', list, mixed.cpuPerReq, '-'));
-        rows.push(row('PostgreSQL, 80/20 mix: add', add, mixed.cpuPerReq, 'add p50 1,257 ms, 61 adds/s'));
-        const check = await call(one.api, 'GET', '/sys/position/list?pageSize=1&code=BENCH*', {
-          token: tokens[0],
-        });
-        console.log(
-          `\npositions added by the mix and listed afterwards: ${check.body?.result?.total ?? '?'}${check.body?.result?.totalEstimated ? ' (estimated)' : ''}`,
-        );
+        if (runs('pg1')) {
+          const list1 = await measure(
+            [{ api: one.api, path: LIST, connections: CONNECTIONS, tokens }],
+            [one.pid],
+          );
+          rows.push(
+            row(
+              'PostgreSQL, 1 instance, user list',
+              list1.outcomes[0]!,
+              list1.cpuPerReq,
+              '253 req/s, p50 380, p99 649, ~3.7 ms CPU',
+            ),
+          );
+        }
+        if (runs('pg2')) {
+          const half = Math.round(CONNECTIONS / 2);
+          const both = await measure(
+            [
+              { api: one.api, path: LIST, connections: half, tokens },
+              { api: two.api, path: LIST, connections: CONNECTIONS - half, tokens },
+            ],
+            [one.pid, two.pid],
+          );
+          const [b1, b2] = both.outcomes as [Outcome, Outcome];
+          const combined: Outcome = {
+            requests: b1.requests + b2.requests,
+            rps: b1.rps + b2.rps,
+            p50: Math.max(b1.p50, b2.p50),
+            p97_5: Math.max(b1.p97_5, b2.p97_5),
+            p99: Math.max(b1.p99, b2.p99),
+            errors: b1.errors + b2.errors,
+            timeouts: b1.timeouts + b2.timeouts,
+          };
+          rows.push(
+            row(
+              "PostgreSQL, 2 instances, user list (sum; worse instance's latencies)",
+              combined,
+              both.cpuPerReq,
+              'ran without errors (machine saturated)',
+            ),
+          );
+        }
+        if (runs('mix')) {
+          // the baseline in the same run: a third instance whose pool serves statements in arrival
+          // order (DB_LANES=off), as before lanes; then the same load on the instance with lanes
+          const fifo = await spawnServer({
+            databaseUrl: db.url,
+            uploadDir: scratch.dir,
+            env: { DB_LANES: 'off' },
+          });
+          servers.push(fifo);
+          const arrival = await measure(mix(fifo.api, tokens), [fifo.pid]);
+          await fifo.stop();
+          const [fifoList, fifoAdd] = arrival.outcomes as [Outcome, Outcome];
+          rows.push(row('PostgreSQL, 80/20 mix, arrival order: list', fifoList, arrival.cpuPerReq, '-'));
+          rows.push(
+            row(
+              'PostgreSQL, 80/20 mix, arrival order: add',
+              fifoAdd,
+              arrival.cpuPerReq,
+              'add p50 1,257 ms, 61 adds/s',
+            ),
+          );
+          const mixed = await measure(mix(one.api, tokens), [one.pid]);
+          const [list, add] = mixed.outcomes as [Outcome, Outcome];
+          rows.push(row('PostgreSQL, 80/20 mix, lanes: list', list, mixed.cpuPerReq, '-'));
+          rows.push(
+            row('PostgreSQL, 80/20 mix, lanes: add', add, mixed.cpuPerReq, 'add p50 1,257 ms, 61 adds/s'),
+          );
+          const check = await call(one.api, 'GET', '/sys/position/list?pageSize=1&code=BENCH*', {
+            token: tokens[0],
+          });
+          console.log(
+            `\npositions added by the mix and listed afterwards: ${check.body?.result?.total ?? '?'}${check.body?.result?.totalEstimated ? ' (estimated)' : ''}`,
+          );
+        }
         await Promise.all([one.stop(), two.stop()]);
       } finally {
         await db.drop().catch(() => undefined);

@@ -21,7 +21,8 @@ import { VxeHub } from './lib/vxe-hub.ts';
 import { devLogSmsProvider, type SmsProvider } from './lib/sms.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { auditPlugin } from './plugins/audit.ts';
+import { auditPlugin, isWrite } from './plugins/audit.ts';
+import { inLane } from './db/priority-pool.ts';
 import onlineRoutes from './routes/sys/online/sessions.ts';
 import recycleBinRoutes from './routes/sys/user/recycle-bin.ts';
 import commandLogRoutes from './routes/sys/command-log.ts';
@@ -234,6 +235,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // a write's statements go ahead of reads' when every database connection is busy
+  // (src/server/db/priority-pool.ts): the rest of the request, handler and replies included, runs
+  // in the context this hook starts (tests/server/request-lanes.test.ts)
+  app.addHook('onRequest', (request, _reply, done) =>
+    inLane(isWrite(request.method, request.routeOptions.config?.perm) ? 'write' : 'read', done),
+  );
   await app.register(api, { prefix: config.basePath, resources: opts.resources ?? SERVER_RESOURCES });
 
   const indexHtml = path.join(config.webDir, 'index.html');

@@ -64,6 +64,11 @@ export interface AppConfig {
   basePath: string;
   /** postgres://… to use a PostgreSQL server; empty → embedded PGlite in dataDir */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: waiting statements are served by lane, saves ahead of lists (default); off: in
+   * arrival order (src/server/db/priority-pool.ts)
+   */
+  dbLanes: boolean;
   dataDir: string;
   uploadDir: string;
   /** directory of the built SPA; served with client-route fallback when it exists */
@@ -98,6 +103,7 @@ export function loadConfig(
     host: env.HOST ?? '0.0.0.0',
     basePath: (env.BASE_PATH ?? '/jeecg-boot').replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
+    dbLanes: bool(env.DB_LANES, true),
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data/pglite'),
     uploadDir: path.resolve(root, env.UPLOAD_DIR ?? 'data/uploads'),
     webDir: path.resolve(root, env.WEB_DIR ?? 'dist/web'),

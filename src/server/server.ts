@@ -15,7 +15,11 @@ async function main() {
     release = holdDataDir(config.dataDir);
   }
   fs.mkdirSync(config.uploadDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    lanes: config.dbLanes,
+  });
   const seeded = await seed(database.db, {
     password: (username) => (username === 'admin' ? process.env.ADMIN_PASSWORD : undefined),
     uploadDir: config.uploadDir,

@@ -38,6 +38,8 @@ export interface ServerOptions {
   /** where uploads and error logs go (a scratch directory of the caller) */
   uploadDir: string;
   port?: number;
+  /** more environment variables of the server */
+  env?: Record<string, string>;
 }
 
 export interface SpawnedServer {
@@ -72,6 +74,7 @@ export async function spawnServer(opts: ServerOptions): Promise<SpawnedServer> {
       LOG_LEVEL: 'warn',
       DATABASE_URL: opts.databaseUrl ?? '',
       ADMIN_PASSWORD,
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteTransport, poolTransport, type NotifyTransport } from '../lib/pg-bus.ts';
 import { WorkerPGlite } from './pglite-proxy.ts';
+import { PriorityPool } from './priority-pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -69,14 +70,21 @@ const MIGRATION_LOCK = 727_001;
  * Open the database: PGlite in `dataDir` (`memory://` for an in-memory engine) unless a
  * `postgres://` URL is given. Migrations are applied before this returns.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL: serve waiting statements by lane (default), or in arrival order when false */
+  lanes?: boolean;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const config = {
       connectionString: opts.databaseUrl,
       max: 10,
       // an unreachable server fails a request after this long instead of holding it forever
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
+    };
+    // saves go ahead of lists, yet lists keep 3 of the 10 connections (src/server/db/priority-pool.ts)
+    const pool = opts.lanes === false ? new pg.Pool(config) : new PriorityPool({ ...config, writeShare: 7 });
     // A connection dropped by the server (restart, admin kill) must not crash the process: the pool
     // only listens for errors on idle connections, and a checked-out one (a transaction waiting
     // for its next statement or on a lock) would raise an unhandled 'error' event. Every connection

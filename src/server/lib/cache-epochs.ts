@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { inLane } from '../db/priority-pool.ts';
 
 /** Channel the `care_cache_changed()` triggers notify (migration 0011); the payload names the cache. */
 export const CACHE_CHANNEL = 'care_cache';
@@ -13,10 +14,11 @@ const KINDS: readonly CacheKind[] = ['auth', 'dict'];
  * at commit, whoever writes. Every instance LISTENs and drops the cache named by a notification.
  *
  * On PostgreSQL a notification may still be on its way when the next request arrives on another
- * instance, so every API request first reads the counters (`sync`, one tiny statement) and drops
- * the caches whose counter moved. On PGlite (one process: the data directory is locked) a
- * notification reaches the main thread before the answer of the commit that sent it, so the
- * notification alone is exact and `sync` sends nothing.
+ * instance, so every API request first reads the counters (`sync`, one tiny statement, shared by
+ * the requests that arrive while another read is under way) and drops the caches whose counter
+ * moved. On PGlite (one process: the data directory is locked) a notification reaches the main
+ * thread before the answer of the commit that sent it, so the notification alone is exact and
+ * `sync` sends nothing.
  *
  * A value loaded while a change committed must not be kept: each drop moves the cache's
  * `generation`, and a loader stores its result only when the generation it started under is still
@@ -74,11 +76,41 @@ export class CacheEpochs {
    * PostgreSQL: read the counters and drop every cache whose counter moved past what this process
    * has seen (a cache filled at a later counter is at least as fresh as this request needs).
    */
-  async sync(): Promise<void> {
-    if (!this.synced) return;
-    const { rows } = await this.database.rawQuery(
-      'SELECT auth::text AS auth, dict::text AS dict FROM care_cache_epoch WHERE id = 1',
-      [],
+  sync(): Promise<void> {
+    if (!this.synced) return Promise.resolve();
+    // a read already sent may have been answered from before this request arrived: wait for the
+    // next one, which every request arriving meanwhile shares (one statement, not one per request)
+    if (!this.reading) return this.read();
+    this.following ??= this.reading.then(
+      () => this.readNext(),
+      () => this.readNext(),
+    );
+    return this.following;
+  }
+
+  private reading: Promise<void> | null = null;
+  private following: Promise<void> | null = null;
+
+  private readNext(): Promise<void> {
+    this.following = null;
+    return this.read();
+  }
+
+  private read(): Promise<void> {
+    const reading = this.readCounters().finally(() => {
+      if (this.reading === reading) this.reading = null;
+    });
+    this.reading = reading;
+    return reading;
+  }
+
+  private async readCounters(): Promise<void> {
+    // ahead of every other statement: each request waits on this one
+    const { rows } = await inLane('first', () =>
+      this.database.rawQuery(
+        'SELECT auth::text AS auth, dict::text AS dict FROM care_cache_epoch WHERE id = 1',
+        [],
+      ),
     );
     const row = rows[0] as Record<CacheKind, string> | undefined;
     if (!row) return;

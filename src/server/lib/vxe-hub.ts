@@ -1,3 +1,4 @@
+import { inLane } from '../db/priority-pool.ts';
 import type { WebSocket } from '@fastify/websocket';
 import { AUTHENTICATED, type PermissionCode } from '../../shared/permissions.ts';
 import type { BusLog, PgBus } from './pg-bus.ts';
@@ -198,7 +199,8 @@ export class VxeHub {
     const wait = Math.max(0, this.lastFlush + FLUSH_INTERVAL_MS - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.flushing = this.flush();
+      // background work: its statements wait behind requests' (src/server/db/priority-pool.ts)
+      this.flushing = inLane('read', () => this.flush());
     }, wait);
     this.timer.unref();
   }
