@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import {
+  currentLane,
   inLane,
   PriorityPool,
   type Lane,
   type PriorityPoolConfig,
 } from '../../src/server/db/priority-pool.ts';
+import { poolTransport } from '../../src/server/lib/pg-bus.ts';
 import { reachable, scratchDatabase, skipOutsideCI } from '../support/private-postgres.ts';
 
 /**
@@ -100,6 +102,40 @@ describe.skipIf(skipOutsideCI(up))('PriorityPool', () => {
     expect(p.queued).toEqual({ first: 0, write: 0, read: 0 });
     writer.release();
     (await w1).release();
+  });
+
+  it('a caller already holding a connection (a transaction) goes ahead, even past a full write share', async () => {
+    const p = pool({ max: 3, writeShare: 1, connectionTimeoutMillis: 2_000 });
+    const order: string[] = [];
+    await inLane('write', async () => {
+      const tx = await p.connect();
+      const readers = [await connectIn(p, 'read'), await connectIn(p, 'read')];
+      const waitingRead = connectIn(p, 'read').then((c) => (order.push('read'), c));
+      // the transaction needs one more statement from the pool: a write over its share
+      const nested = p.query('SELECT 1').then(() => order.push('nested'));
+      await new Promise((r) => setTimeout(r, 20));
+      readers[0]!.release();
+      await nested;
+      expect(order).toEqual(['nested']);
+      readers[1]!.release();
+      (await waitingRead).release();
+      tx.release();
+    });
+    expect(order).toEqual(['nested', 'read']);
+  });
+
+  it("a connection opened by a request does not carry the request's lane into its events", async () => {
+    const p = pool({ max: 2 });
+    // the connection is opened for a request's cache-epoch read, then serves as LISTEN connection
+    // (the idle one is reused); the other one sends the NOTIFY
+    await inLane('first', () => p.query('SELECT 1'));
+    const bus = poolTransport(p);
+    const seen: Lane[] = [];
+    await bus.listen('lane_probe', () => seen.push(currentLane()));
+    await bus.notify('lane_probe', 'x');
+    await expect.poll(() => seen.length).toBe(1);
+    await bus.close();
+    expect(seen).toEqual(['read']);
   });
 
   it("pool.query (node-postgres' own checkout path) runs in the caller's lane", async () => {

@@ -4,7 +4,8 @@ import pg from 'pg';
 /**
  * Which queue a statement waits in when every pooled connection is busy (issue #14):
  * - `first`: tiny statements every request waits on (the cache-epoch read, shared by all the
- *   requests arriving meanwhile), served before anything else;
+ *   requests arriving meanwhile), and callers already holding a connection (a transaction that
+ *   needs one more statement from the pool), served before anything else;
  * - `write`: a save, delete or import, something a person waits on to continue, served before
  *   reads but never holding more than `writeShare` of the connections while reads wait;
  * - `read`: lists, pickers, exports and background work.
@@ -14,16 +15,26 @@ import pg from 'pg';
 export type Lane = 'first' | 'write' | 'read';
 const LANES: readonly Lane[] = ['first', 'write', 'read'];
 
-const lanes = new AsyncLocalStorage<Lane>();
+/** The lane of a request or a piece of background work, and the connections it holds checked out. */
+interface LaneStore {
+  lane: Lane;
+  /** connections this context took with `connect()` (a transaction) and has not given back */
+  held: number;
+}
 
-/** Run `fn` (and everything it starts) with its statements in `lane`. */
+const lanes = new AsyncLocalStorage<LaneStore>();
+
+/**
+ * Run `fn` (and everything it starts, timers included) with its statements in `lane`. Background
+ * work a request starts (a timer, a job) must enter the `read` lane itself.
+ */
 export function inLane<T>(lane: Lane, fn: () => T): T {
-  return lanes.run(lane, fn);
+  return lanes.run({ lane, held: 0 }, fn);
 }
 
 /** The lane of the code running now (`read` outside any request). */
 export function currentLane(): Lane {
-  return lanes.getStore() ?? 'read';
+  return lanes.getStore()?.lane ?? 'read';
 }
 
 type Callback = (
@@ -47,7 +58,8 @@ export interface PriorityPoolConfig extends pg.PoolConfig {
  * A node-postgres pool whose waiting callers are served by lane, then in arrival order. At most
  * `max` connections are out at once, as in pg.Pool, and a caller never waits in pg.Pool's own
  * first-come-first-served queue: when a connection comes back it goes to the oldest waiter of the
- * first lane that may have it.
+ * first lane that may have it. `connectionTimeoutMillis` bounds the wait for a place; opening a new
+ * connection once it has one is bounded by pg.Pool's own use of the same setting.
  */
 export class PriorityPool extends pg.Pool {
   private readonly waiting: Record<Lane, Waiter[]> = { first: [], write: [], read: [] };
@@ -77,12 +89,17 @@ export class PriorityPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: Callback): void;
   override connect(callback?: Callback): Promise<pg.PoolClient> | void {
-    const lane = currentLane();
-    const checkout = this.place(lane).then(() => this.take(lane));
+    const store = lanes.getStore();
+    // a caller already holding a connection (a transaction needing one more statement) goes first:
+    // it gives its own back sooner, and a write share full of such callers cannot starve them
+    const lane = store?.held ? 'first' : (store?.lane ?? 'read');
+    // node-postgres' pool.query checks out with a callback for one statement; connect() without
+    // one is a transaction (or a LISTEN connection), held until released
+    const checkout = this.place(lane).then(() => this.take(lane, callback ? undefined : store));
     if (!callback) return checkout;
     checkout.then(
-      (client) => callback(undefined, client, client.release),
-      (err: Error) => callback(err),
+      (client) => process.nextTick(() => callback(undefined, client, client.release)),
+      (err: Error) => process.nextTick(() => callback(err)),
     );
   }
 
@@ -145,20 +162,24 @@ export class PriorityPool extends pg.Pool {
   }
 
   /** Check a connection out of pg.Pool for a caller holding a place; the place goes with it. */
-  private async take(lane: Lane): Promise<pg.PoolClient> {
+  private async take(lane: Lane, holder: LaneStore | undefined): Promise<pg.PoolClient> {
     let client: pg.PoolClient;
     try {
-      client = await super.connect();
+      // outside any lane: a new connection's socket would otherwise keep the lane of whoever
+      // opened it, and its events (notifications, errors) would run in it
+      client = await lanes.exit(() => super.connect());
     } catch (err) {
       this.leave(lane);
       throw err;
     }
     this.granted[lane]++;
+    if (holder) holder.held++;
     const release = client.release;
     let back = false;
     client.release = (err?: Error | boolean) => {
       if (!back) {
         back = true;
+        if (holder) holder.held--;
         this.leave(lane);
       }
       return release.call(client, err);

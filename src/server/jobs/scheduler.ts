@@ -9,6 +9,7 @@
  * (LISTEN/NOTIFY), which makes each re-read the jobs; a periodic re-read covers a missed message.
  * Stopping clears every timer, aborts running handlers' signal and waits for them to finish.
  */
+import { inLane } from '../db/priority-pool.ts';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -154,7 +155,8 @@ export class Scheduler {
 
   private wait(a: Omit<Armed, 'timer'>, id: string) {
     const delay = Math.min(Math.max(a.next.getTime() - Date.now(), 0), MAX_WAIT_MS);
-    const timer = setTimeout(() => this.tick(id), delay);
+    // a firing is background work, even when a request (a job saved or resumed) armed it
+    const timer = setTimeout(() => inLane('read', () => this.tick(id)), delay);
     this.armed.set(id, { ...a, timer });
   }
 
@@ -194,7 +196,8 @@ export class Scheduler {
     const fireTime = new Date();
     const runId = await this.claim(job, fireTime, 'manual');
     if (!runId) throw new Error('run not recorded');
-    this.track(this.perform(job, runId, fireTime, 'manual'));
+    // the run goes on after the request that asked for it: background work
+    this.track(inLane('read', () => this.perform(job, runId, fireTime, 'manual')));
     return runId;
   }
 
