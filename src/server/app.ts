@@ -36,6 +36,7 @@ import smsRoutes from './routes/sys/sms.ts';
 import permissionRoutes from './routes/sys/permission.ts';
 import permissionAdminRoutes from './routes/sys/permission-admin.ts';
 import permissionRuleRoutes from './routes/sys/permission-rules.ts';
+import ruleGrantRoutes from './routes/sys/rule-grants.ts';
 import registerRoutes from './routes/sys/user/register.ts';
 import selfRoutes from './routes/sys/user/self.ts';
 import userReadRoutes from './routes/sys/user/read.ts';
@@ -110,6 +111,7 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(permissionRoutes);
   await app.register(permissionAdminRoutes);
   await app.register(permissionRuleRoutes, { resources: opts.resources });
+  await app.register(ruleGrantRoutes);
   await app.register(selfRoutes);
   await app.register(userReadRoutes);
   await app.register(userCrudRoutes);

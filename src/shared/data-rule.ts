@@ -98,8 +98,12 @@ export const DATA_RULE_MSG = {
   unknownVariable: (name: string) => `未知的系统变量：#{${name}}`,
   /** GET /sys/role/datarule/{permissionId}/{roleId} of a menu without rules */
   noRules: '未找到权限配置信息',
-  /** POST /sys/role/datarule for a menu the role is not granted */
+  /** POST /sys/role/datarule (and /sys/sysDepartRole/datarule) for a menu the role is not granted */
   grantFirst: '请先保存角色菜单权限!',
+  /** POST /sys/sysDepartPermission/datarule for a menu the department is not granted */
+  departGrantFirst: '请先保存部门菜单权限!',
+  /** a department role is given only rules its department holds on the menu */
+  outsideDepart: '所选数据规则不在该部门的数据规则范围内',
   foreignRule: '所选数据规则不属于该菜单',
   /** the grant limit: nobody hands out a menu they do not hold, nor looser rules than bind them */
   menuNotHeld: '不能授予您自己没有的权限',
@@ -150,7 +154,10 @@ export interface DataRuleJson {
   updateTime: string | null;
 }
 
-/** GET /sys/role/datarule/{permissionId}/{roleId}: the menu's rules and the ids the role holds. */
+/**
+ * GET /sys/role/datarule/{permissionId}/{roleId} (and the department and department-role forms):
+ * the rules offered on the menu and the ids the holder holds.
+ */
 export interface RoleDataRules {
   datarule: DataRuleJson[];
   drChecked?: string;

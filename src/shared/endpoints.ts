@@ -89,7 +89,7 @@ export const ENDPOINTS = {
     delete: e('DELETE', '/sys/permission/delete', PERM.permission.delete),
     deleteBatch: e('DELETE', '/sys/permission/deleteBatch', PERM.permission.delete),
   },
-  /** data rules of a menu (jeecg-api.md §4.4) and their grant to a role */
+  /** data rules of a menu (jeecg-api.md §4.4) and their grant to a role, a department, a department role */
   dataRule: {
     listByPermission: e('GET', '/sys/permission/getPermRuleListByPermId', PERM.permission.dataRule),
     query: e('GET', '/sys/permission/queryPermissionRule', PERM.permission.dataRule),
@@ -100,6 +100,18 @@ export const ENDPOINTS = {
     roleRules: e('GET', '/sys/role/datarule/:permissionId/:roleId', PERM.role.authorize),
     /** `{permissionId, roleId, dataRuleIds}`: the rules the role holds on the menu */
     saveRoleRules: e('POST', '/sys/role/datarule', PERM.role.authorize),
+    /** the menu's rules and those the department holds (what its department roles may be given) */
+    departRules: e('GET', '/sys/sysDepartPermission/datarule/:permissionId/:departId', PERM.depart.authorize),
+    /** `{permissionId, departId, dataRuleIds}`: the rules the department holds on the menu */
+    saveDepartRules: e('POST', '/sys/sysDepartPermission/datarule', PERM.depart.authorize),
+    /** the department's rules on the menu and those the department role holds */
+    departRoleRules: e(
+      'GET',
+      '/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId',
+      PERM.depart.authorize,
+    ),
+    /** `{permissionId, departId, roleId, dataRuleIds}`: the rules the department role holds on the menu */
+    saveDepartRoleRules: e('POST', '/sys/sysDepartRole/datarule', PERM.depart.authorize),
   },
   depart: {
     queryIdTree: e('GET', '/sys/sysDepart/queryIdTree', PERM.user.list),

@@ -48,7 +48,7 @@ export const PERM = {
     add: 'depart:add',
     edit: 'depart:edit',
     delete: 'depart:delete',
-    /** department and department-role permission grants (saveDepartPermission, saveDeptRolePermission) */
+    /** department and department-role grants of menus and data rules (save*Permission, …/datarule) */
     authorize: 'depart:authorize',
   },
   position: {

@@ -8,7 +8,7 @@
  * and user routes): a caller gives, changes, fills or empties only roles and department roles whose
  * rights they all hold, and resets the password of, edits, freezes or deletes only users whose
  * rights they all hold; the admin role and its members are acted on by admin-role members only.
- * (Data rules binding the caller are kept by /sys/role/datarule itself: permission-rules.ts.)
+ * (Data rules binding the caller are kept by the data-rule grants themselves: rule-grants.ts.)
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

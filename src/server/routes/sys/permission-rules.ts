@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { and, asc, eq, like, type SQL } from 'drizzle-orm';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
 import {
   DATA_RULE_MSG,
@@ -7,7 +7,7 @@ import {
   type DataRuleBody,
   type DataRuleJson,
 } from '../../../shared/data-rule.ts';
-import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../../db/schema/index.ts';
+import { sysPermission, sysPermissionDataRule } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { resourceTarget, ruleField, type RuleTarget } from '../../lib/data-rules.ts';
 import { newId } from '../../lib/ids.ts';
@@ -18,16 +18,15 @@ import { formatDateTime } from '../../lib/time.ts';
 import { oneParam, parseWith } from '../../lib/validate.ts';
 import { caller } from '../../plugins/auth.ts';
 import { menuById } from '../../repos/menu-admin.ts';
-import { grantedPermissionIds } from '../../repos/permissions.ts';
 import type { ServerResource } from '../../resources/generate.ts';
 import { USER_RULE_TARGET } from '../../repos/users.ts';
-import { assertRoleEditable, grantCaller } from '../../repos/role-grants.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 type RuleRow = typeof sysPermissionDataRule.$inferSelect;
 const R = sysPermissionDataRule;
 
-const ruleJson = (r: RuleRow, tz: string): DataRuleJson => ({
+/** A rule as the wire carries it (SysPermissionDataRule). */
+export const ruleJson = (r: RuleRow, tz: string): DataRuleJson => ({
   id: r.id,
   permissionId: r.permissionId,
   ruleName: r.ruleName,
@@ -69,17 +68,8 @@ async function refreshRuleFlag(db: Db, permissionId: string) {
     .where(eq(sysPermission.id, permissionId));
 }
 
-const dataRuleIds = (raw: unknown) => [
-  ...new Set(
-    String(raw ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
-
 /**
- * Data rules of a menu (jeecg-api.md §4.4) and their grant to a role. A rule's column must be a
+ * Data rules of a menu (jeecg-api.md §4.4); their grants are rule-grants.ts. A rule's column must be a
  * field of the resource behind the menu when the menu has one (the server applies rules only
  * there); the raw-SQL type is refused.
  */
@@ -171,51 +161,5 @@ export default async function permissionRuleRoutes(
     if (!gone) throw new BizError(DATA_RULE_MSG.notFound);
     await refreshRuleFlag(db, gone.permissionId);
     return okMessage(DATA_RULE_MSG.deleted);
-  });
-
-  const grant = (permissionId: string, roleId: string) =>
-    db
-      .select()
-      .from(sysRolePermission)
-      .where(and(eq(sysRolePermission.permissionId, permissionId), eq(sysRolePermission.roleId, roleId)))
-      .limit(1);
-
-  route<{ Params: { permissionId: string; roleId: string } }>(app, ep.roleRules, async (req) => {
-    const { permissionId, roleId } = req.params;
-    const list = await rules([eq(R.permissionId, permissionId)]);
-    if (!list.length) throw new BizError(DATA_RULE_MSG.noRules);
-    const [held] = await grant(permissionId, roleId);
-    const checkedIds = dataRuleIds(held?.dataRuleIds).join(',');
-    return ok({ datarule: list, ...(checkedIds ? { drChecked: checkedIds } : {}) });
-  });
-
-  route(app, ep.saveRoleRules, async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const permissionId = typeof body.permissionId === 'string' ? body.permissionId : '';
-    const roleId = typeof body.roleId === 'string' ? body.roleId : '';
-    const [held] = permissionId && roleId ? await grant(permissionId, roleId) : [];
-    if (!held) throw new BizError(DATA_RULE_MSG.grantFirst);
-    const ids = dataRuleIds(body.dataRuleIds);
-    // the grant limit: the caller holds the menu, and every rule that binds them on it stays
-    const me = caller(req).user;
-    const mine = await grantedPermissionIds(db, me.id);
-    if (!mine.some((h) => h.id === permissionId)) throw new BizError(DATA_RULE_MSG.menuNotHeld);
-    const binding = (await app.dataRules.rulesOf(me.id)).byPermission.get(permissionId) ?? [];
-    const dropped = binding.filter((r) => !ids.includes(r.id)).map((r) => r.id);
-    if (dropped.length) {
-      const names = await db.select({ name: R.ruleName }).from(R).where(inArray(R.id, dropped));
-      throw new BizError(DATA_RULE_MSG.looser(names.map((n) => n.name)));
-    }
-    // a role holding rights beyond the caller (the admin role) is not theirs to change
-    await assertRoleEditable(db, grantCaller(req), roleId);
-    if (ids.length) {
-      const own = new Set((await rules([eq(R.permissionId, permissionId)])).map((r) => r.id));
-      if (ids.some((i) => !own.has(i))) throw new BizError(DATA_RULE_MSG.foreignRule);
-    }
-    await db
-      .update(sysRolePermission)
-      .set({ dataRuleIds: ids.length ? ids.join(',') : null })
-      .where(eq(sysRolePermission.id, held.id));
-    return okMessage(DATA_RULE_MSG.saved);
   });
 }
