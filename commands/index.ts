@@ -63,6 +63,8 @@ import deptRoleDelete from './dept/role/delete.ts';
 import deptSavePermissions from './dept/save-permissions.ts';
 import deptRoleSavePermissions from './dept/role/save-permissions.ts';
 import deptRoleUsers from './dept/role/users.ts';
+import deptDatarule from './dept/datarule.ts';
+import deptRoleDatarule from './dept/role/datarule.ts';
 import onlineList from './online/list.ts';
 import onlineForceLogout from './online/force-logout.ts';
 import recycleList from './recycle/list.ts';
@@ -163,6 +165,8 @@ export const COMMANDS: CommandDefinition[] = [
   deptSavePermissions,
   deptRoleSavePermissions,
   deptRoleUsers,
+  deptDatarule,
+  deptRoleDatarule,
   onlineList,
   onlineForceLogout,
   recycleList,

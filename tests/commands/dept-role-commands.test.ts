@@ -5,10 +5,15 @@ import {
   sysDepart,
   sysDepartPermission,
   sysDepartRole,
+  sysDepartRolePermission,
   sysPermission,
 } from '../../src/server/db/schema/index.ts';
+import { newId } from '../../src/server/lib/ids.ts';
 
-/** dept perm and dept role list|add|delete through the real executor against the real server. */
+/**
+ * dept perm, dept role list|add|delete and the data-rule grants (dept datarule, dept role datarule)
+ * through the real executor against the real server.
+ */
 let h: Awaited<ReturnType<typeof serverHarness>>;
 const db = () => h.t.database.db;
 const departId = async (name: string) =>
@@ -76,5 +81,60 @@ describe('dept role', () => {
       .where(eq(sysDepartRole.departId, await departId('财务部')));
     expect(left.map((x) => x.roleCode)).toEqual(['fin_edit']);
     expect((await h.terminal('dept role delete 财务部 nope --yes')).out).toContain('部门角色不存在: nope');
+  });
+});
+
+describe('dept datarule and dept role datarule', () => {
+  const departRules = async () =>
+    (
+      await db()
+        .select({ ids: sysDepartPermission.dataRuleIds, perm: sysPermission.url })
+        .from(sysDepartPermission)
+        .innerJoin(sysPermission, eq(sysPermission.id, sysDepartPermission.permissionId))
+        .where(eq(sysDepartPermission.departId, await departId('客服组')))
+    ).find((r) => r.perm === '/isystem/position')?.ids;
+
+  it('shows and sets the rules a department holds on a menu; --dry-run changes nothing', async () => {
+    await h.terminal("datarule add 职务管理 部门本人 createBy = '#{sys_user_code}'");
+    await h.terminal('datarule add 职务管理 部门一级 postRank = 1');
+    const notGranted = await h.terminal('dept datarule 客服组 职务管理 部门本人');
+    expect(notGranted.results[0]?.error).toBe('请先保存部门菜单权限!');
+    await h.terminal('dept perm 客服组 职务管理');
+    const dry = await h.terminal('dept datarule 客服组 职务管理 部门本人 部门一级 --dry-run');
+    expect(dry.results[0]?.status).toBe('ok');
+    expect(dry.out).toContain('演练：客服组 在“职务管理”将持有 2 条数据规则，变更 2 条（未执行）');
+    expect(await departRules()).toBeNull();
+    const set = await h.terminal('dept datarule 客服组 职务管理 部门本人 部门一级');
+    expect(set.results[0]?.result?.message).toBe('保存成功!（客服组 · 职务管理：2 条数据规则）');
+    const shown = await h.terminal('dept datarule 客服组 职务管理');
+    expect(shown.out).toMatch(/✓\s+部门本人/);
+    expect(shown.out).toMatch(/✓\s+部门一级/);
+    expect((await departRules())?.split(',')).toHaveLength(2);
+  });
+
+  it('gives a department role only rules its department holds', async () => {
+    await h.terminal('dept role add 客服组 cs_rules 客服规则');
+    const [role] = await db().select().from(sysDepartRole).where(eq(sysDepartRole.roleCode, 'cs_rules'));
+    const [menu] = await db().select().from(sysPermission).where(eq(sysPermission.url, '/isystem/position'));
+    await h.terminal('dept datarule 客服组 职务管理 部门本人');
+    const notGranted = await h.terminal('dept role datarule 客服组 cs_rules 职务管理 部门本人');
+    expect(notGranted.results[0]?.error).toBe('请先保存角色菜单权限!');
+    await db()
+      .insert(sysDepartRolePermission)
+      .values({ id: newId(), departId: role!.departId, roleId: role!.id, permissionId: menu!.id });
+    // 部门一级 is no longer the department's: it is not offered
+    const outside = await h.terminal('dept role datarule 客服组 cs_rules 职务管理 部门一级');
+    expect(outside.results[0]?.error).toBe('数据规则不存在: 部门一级');
+    const dry = await h.terminal('dept role datarule 客服组 cs_rules 职务管理 部门本人 --dry-run');
+    expect(dry.out).toContain('（未执行）');
+    const set = await h.terminal('dept role datarule 客服组 cs_rules 职务管理 部门本人');
+    expect(set.results[0]?.result?.message).toBe('保存成功!（客服组 · 客服规则 · 职务管理：1 条数据规则）');
+    const held = async () =>
+      (
+        await db().select().from(sysDepartRolePermission).where(eq(sysDepartRolePermission.roleId, role!.id))
+      )[0]!.dataRuleIds;
+    expect(await held()).not.toBeNull();
+    await h.terminal('dept role datarule 客服组 cs_rules 职务管理 --clear');
+    expect(await held()).toBeNull();
   });
 });

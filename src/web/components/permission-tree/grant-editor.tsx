@@ -2,12 +2,12 @@
  * A grant editor over a permission tree (the department's 部门权限, a department role's 授权): the
  * tree's checks with 父子关联 / 取消关联, 全部勾选 / 取消全选, 展开 / 折叠 and 保存, which hands the
  * checked ids and those checked at the last save to `onSave` (a command: only the difference is
- * written).
+ * written), and the 数据规则 of menus with rules when given a `dataRuleSlot`.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../ui.tsx';
 import type { RoleTreeNode } from '../../../shared/role.ts';
-import { PermissionTree } from './permission-tree.tsx';
+import { PermissionTree, type DataRuleSlot } from './permission-tree.tsx';
 import { indexTree, toggleCheck } from './tree-check.ts';
 import { TreeToolbar } from './tree-toolbar.tsx';
 
@@ -17,6 +17,7 @@ export function GrantEditor({
   nodes,
   granted,
   onSave,
+  dataRuleSlot,
 }: {
   /** whose grants (an id: the checks restart when it changes) */
   owner: string;
@@ -25,6 +26,8 @@ export function GrantEditor({
   granted: string[] | undefined;
   /** save; resolves false when the save failed (the checks stay as they are) */
   onSave(checked: string[], last: string[]): Promise<boolean>;
+  /** the 数据规则 button of menus with data rules (given `owner`) */
+  dataRuleSlot?: DataRuleSlot;
 }) {
   const index = useMemo(() => indexTree(nodes ?? []), [nodes]);
   const [last, setLast] = useState<Set<string> | null>(null);
@@ -68,6 +71,7 @@ export function GrantEditor({
           <PermissionTree
             roleId={owner}
             nodes={nodes!}
+            {...(dataRuleSlot ? { dataRuleSlot } : {})}
             checked={checked}
             expanded={expanded}
             onToggleCheck={(key) => setChecked((c) => toggleCheck(index, c, key, linked))}

@@ -3,9 +3,10 @@ import type { RoleTreeNode } from '../../../shared/role.ts';
 import { isMixed, visibleNodes } from './tree-check.ts';
 
 /**
- * What a node with data rules (`ruleFlag` 1) shows beside its name, for the role being authorised:
- * the seam where the per-role 数据规则 of that menu plug in (GET/POST /sys/role/datarule). Nothing
- * is shown when the drawer is given no slot.
+ * What a node with data rules (`ruleFlag` 1) shows beside its name, for the holder being authorised
+ * (a role, a department, a department role): the seam where the holder's 数据规则 of that menu plug
+ * in (/sys/role/datarule, /sys/sysDepartPermission/datarule, /sys/sysDepartRole/datarule). Nothing
+ * is shown when the tree is given no slot.
  */
 export type DataRuleSlot = (node: RoleTreeNode, roleId: string) => ReactNode;
 

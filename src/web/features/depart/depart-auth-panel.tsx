@@ -8,13 +8,21 @@ import { GrantEditor } from '../../components/permission-tree/grant-editor.tsx';
 import { runCommand } from '../../shell/runtime.ts';
 import { departPermissionsQuery, grantableTreeQuery } from './api/depart-auth.ts';
 import { DepartRolesTab } from './depart-roles-tab.tsx';
+import { DataRuleGrantHost, dataRuleButton } from '../../components/data-rule-grant.tsx';
+
+/** The 数据规则 of a menu the department holds (`dept.datarule`). */
+const departRuleButton = dataRuleButton('dept.datarule', (node, departId) => ({
+  depart: departId,
+  menu: node.key,
+}));
 
 const TAB =
   'px-3 py-2 text-sm text-gray-700 data-[state=active]:border-b-2 data-[state=active]:border-[var(--primary)] data-[state=active]:text-gray-900';
 
 /**
  * 部门授权: a department chosen with the department picker, then its 部门权限 (what it may hand out
- * to its roles) and its 部门角色 (roles, their users and their grants).
+ * to its roles) and its 部门角色 (roles, their users and their grants); menus with data rules offer
+ * their 数据规则 in both (`dept.datarule`, `dept.role.datarule`).
  */
 export function DepartAuthPanel() {
   const [departId, setDepartId] = useState('');
@@ -44,6 +52,7 @@ export function DepartAuthPanel() {
           </Tabs.Content>
         </Tabs.Root>
       )}
+      <DataRuleGrantHost />
     </section>
   );
 }
@@ -57,6 +66,7 @@ function DepartPermissionsTab({ departId }: { departId: string }) {
       label="部门权限"
       nodes={tree.data?.treeList}
       granted={granted.data}
+      dataRuleSlot={departRuleButton}
       onSave={async (checked, last) =>
         !!(await runCommand('dept.savePermissions', {
           departId,

@@ -4,6 +4,7 @@ import { Button, Field, Input } from '../../components/ui.tsx';
 import { UserPicker } from '../../components/pickers/user-picker.tsx';
 import { GrantEditor } from '../../components/permission-tree/grant-editor.tsx';
 import { runCommand } from '../../shell/runtime.ts';
+import { dataRuleButton } from '../../components/data-rule-grant.tsx';
 import type { DepartRoleRow } from '../../../shared/depart-role.ts';
 import {
   departRolesQuery,
@@ -92,6 +93,14 @@ export function DepartRolesTab({ departId }: { departId: string }) {
   );
 }
 
+/** The 数据规则 of a menu a department role holds (`dept.role.datarule`). */
+const roleRuleButton = (departId: string) =>
+  dataRuleButton('dept.role.datarule', (node, roleId) => ({
+    depart: departId,
+    role: roleId,
+    menu: node.key,
+  }));
+
 function RoleDetail({ departId, role }: { departId: string; role: DepartRoleRow }) {
   const users = useQuery(deptRoleUsersQuery(role.id));
   const tree = useQuery(deptRoleTreeQuery(departId));
@@ -143,6 +152,7 @@ function RoleDetail({ departId, role }: { departId: string; role: DepartRoleRow 
         label={`${role.roleName}的授权`}
         nodes={tree.data?.treeList}
         granted={granted.data}
+        dataRuleSlot={roleRuleButton(departId)}
         onSave={async (checked, last) =>
           !!(await runCommand('dept.role.savePermissions', {
             roleId: role.id,

@@ -2,7 +2,7 @@ import { ROLE } from '../../../shared/resources/role.ts';
 import { ResourcePage } from '../../resources/resource-page.tsx';
 import { RoleAuthorizeDrawer } from './role-authorize-drawer.tsx';
 import { RoleUsersPanel } from './role-users-panel.tsx';
-import { RoleDataRulesHost, roleDataRuleButton } from '../../components/role-data-rules.tsx';
+import { DataRuleGrantHost, roleDataRuleButton } from '../../components/data-rule-grant.tsx';
 
 /**
  * 角色管理 (system/RoleUserList): the generated role list and form (src/shared/resources/role.ts),
@@ -14,7 +14,7 @@ export default function RolePage() {
     <ResourcePage resource={ROLE}>
       <RoleUsersPanel />
       <RoleAuthorizeDrawer dataRuleSlot={roleDataRuleButton} />
-      <RoleDataRulesHost />
+      <DataRuleGrantHost />
     </ResourcePage>
   );
 }
