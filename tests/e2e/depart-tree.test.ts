@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { login, openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { axeSerious } from '../support/axe.ts';
+import {
+  sysDepart,
+  sysDepartPermission,
+  sysPermission,
+  sysPermissionDataRule,
+} from '../../src/server/db/schema/index.ts';
+import { newId } from '../../src/server/lib/ids.ts';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -129,4 +138,71 @@ describe('部门管理 tree table', () => {
     expect(searched).toBe('客服');
     await page.context().close();
   });
+});
+
+/** Focus a control and wait until it really has the focus (then keys go to it). */
+async function focus(l: Locator) {
+  await l.focus();
+  await expect.poll(() => l.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
+describe('部门授权 data rules', () => {
+  it('gives a department data rules of a menu from its 部门权限 tab, by keyboard', async () => {
+    const db = env.database.db;
+    const [menu] = await db.select().from(sysPermission).where(eq(sysPermission.url, '/isystem/position'));
+    const [depart] = await db.select().from(sysDepart).where(eq(sysDepart.departName, '财务部'));
+    const ruleId = newId();
+    await db.insert(sysPermissionDataRule).values({
+      id: ruleId,
+      permissionId: menu!.id,
+      ruleName: '本部门职务',
+      ruleColumn: 'sysOrgCode',
+      ruleConditions: 'RIGHT_LIKE',
+      ruleValue: '#{sys_org_code}',
+    });
+    await db.update(sysPermission).set({ ruleFlag: 1 }).where(eq(sysPermission.id, menu!.id));
+    await db
+      .insert(sysDepartPermission)
+      .values({ id: newId(), departId: depart!.id, permissionId: menu!.id });
+
+    const page = await openAs(env, '/isystem/depart');
+    const panel = page.getByRole('region', { name: '部门授权' });
+    const trigger = panel.getByLabel('部门', { exact: true });
+    await focus(trigger);
+    await page.keyboard.press('ArrowDown');
+    const tree = page.getByRole('dialog', { name: '选择部门' }).getByRole('tree', { name: '部门' });
+    await tree.getByRole('treeitem', { name: '悦到家健康服务有限公司' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await tree.getByRole('treeitem', { name: '财务部' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => trigger.textContent()).toBe('悦到家健康服务有限公司 / 财务部');
+    const rulesButton = panel.getByRole('button', { name: '职务管理 数据规则' });
+    await rulesButton.waitFor();
+    await focus(rulesButton);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '数据规则' });
+    const check = dialog.getByRole('checkbox', { name: /本部门职务/ });
+    await check.waitFor();
+    await focus(check);
+    await page.keyboard.press('Space');
+    await expect.poll(() => check.isChecked()).toBe(true);
+    expect(await axeSerious(page)).toEqual([]);
+    await focus(dialog.getByRole('button', { name: '保存' }));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => {
+        const [grant] = await db
+          .select()
+          .from(sysDepartPermission)
+          .where(
+            and(eq(sysDepartPermission.departId, depart!.id), eq(sysDepartPermission.permissionId, menu!.id)),
+          );
+        return grant?.dataRuleIds;
+      })
+      .toBe(ruleId);
+    await page.context().close();
+  }, 90_000);
 });
