@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** An open socket with its received JSON messages in order. */
-async function open(url: string, token: string) {
-  const socket = new WebSocket(url, [token]);
+async function open(url: string, token: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, [token], { headers });
   const queue: unknown[] = [];
   const waiting: Array<(m: unknown) => void> = [];
   socket.on('message', (d) => {
@@ -35,6 +35,13 @@ async function open(url: string, token: string) {
   });
   return {
     next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiting.push(r))),
+    send: (m: unknown) => socket.send(JSON.stringify(m)),
+    /** the close code, once the server closed the socket */
+    closed: () =>
+      new Promise<number>((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) resolve(-1);
+        else socket.once('close', (code) => resolve(code));
+      }),
     close: () => new Promise<void>((resolve) => (socket.once('close', () => resolve()), socket.close())),
   };
 }
@@ -87,6 +94,48 @@ describe('user rows on the realtime grids', () => {
     expect(m.data.args[0]).toMatchObject({ id: clerkId, realname: '文员' });
     expect(m.data.args[0]).not.toHaveProperty('sex');
     expect(m.data.args[0]).not.toHaveProperty('sex_dictText');
+    await grid.close();
+  });
+
+  it('follow a tenant change on the next heartbeat: the old tenant’s rows stop, a named tenant left closes the socket', async () => {
+    const admin = await t.login('admin');
+    await t.call('POST', '/sys/tenant/add', { token: admin, body: { name: '城北租户', status: 1 } });
+    const tenants = await t.call('GET', '/sys/tenant/list', { token: admin, query: { pageSize: '100' } });
+    const records = tenants.body.result.records as Array<{ id: number; name: string }>;
+    const north = String(records.find((r) => r.name === '城北租户')!.id);
+    const roleId = await roleWithout(t, 'mover', [PERM.user.fieldSex]);
+    const moverId = await addUser(t, admin, 'north_mover', { roleId, tenants: north });
+    const stayId = await addUser(t, admin, 'north_stay', { roleId, tenants: north });
+    const mover = await loginAdded(t, 'north_mover');
+    const grid = await open(`${ws}/vxeSocket/${moverId}/${crypto.randomUUID()}`, mover);
+    const named = await open(`${ws}/vxeSocket/${moverId}/${crypto.randomUUID()}`, mover, {
+      'x-tenant-id': north,
+    });
+    const edit = (id: string, realname: string) =>
+      t.call('PUT', '/sys/user/edit', { token: admin, body: { id, realname } });
+
+    expect((await edit(stayId, '留守一')).body).toMatchObject({ success: true });
+    expect(await grid.next()).toMatchObject({ data: { socketKey: 'sys_user', args: [{ id: stayId }, ''] } });
+    expect(await named.next()).toMatchObject({ data: { socketKey: 'sys_user', args: [{ id: stayId }, ''] } });
+
+    // the mover leaves 城北 for tenant 1; the sockets learn it on their next heartbeat
+    const moved = await t.call('PUT', '/sys/user/edit', {
+      token: admin,
+      body: { id: moverId, realname: '调往总部', relTenantIds: '1' },
+    });
+    expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ success: true });
+    // (the mover's own row is now tenant 1's: it reaches neither socket yet)
+    // a heartbeat re-checks at most once a second after the last check
+    await new Promise((r) => setTimeout(r, 1_100));
+    grid.send({ type: 'heart_beat', data: 'ping' });
+    named.send({ type: 'heart_beat', data: 'ping' });
+    expect(await grid.next()).toEqual({ type: 'heart_beat', data: true });
+    expect(await named.closed()).toBe(4401);
+
+    expect((await edit(stayId, '留守二')).body).toMatchObject({ success: true });
+    await t.app.realtime.publish('marker', { id: 'm' }, undefined, AUTHENTICATED);
+    // 城北's row no longer reaches the mover's grid
+    expect(await grid.next()).toMatchObject({ data: { socketKey: 'marker' } });
     await grid.close();
   });
 });

@@ -129,10 +129,12 @@ export class VxeHub {
     socket.on('close', () => this.clients.delete(socket));
   }
 
-  /** Replace the permission codes of an open socket (refreshed on its heartbeats). */
-  updatePerms(socket: WebSocket, perms: ReadonlySet<string>): void {
+  /** Replace the permission codes and tenants of an open socket (refreshed on its heartbeats). */
+  updateAccess(socket: WebSocket, perms: ReadonlySet<string>, tenants: 'all' | readonly number[]): void {
     const client = this.clients.get(socket);
-    if (client) client.perms = perms;
+    if (!client) return;
+    client.perms = perms;
+    client.tenants = tenants;
   }
 
   /** Number of open sockets on this instance (diagnostics, tests). */

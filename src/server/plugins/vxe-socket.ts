@@ -1,11 +1,11 @@
-import { tenantAccess } from '../lib/tenant-scope.ts';
+import { mayUseTenant, tenantAccess } from '../lib/tenant-scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
 import { ENDPOINTS } from '../../shared/endpoints.ts';
 import { userPermissionCodes } from '../repos/permissions.ts';
 import { resolveToken } from '../repos/tokens.ts';
-import { caller } from './auth.ts';
+import { caller, type AuthContext } from './auth.ts';
 
 /** The client's page id: JeecgBoot sends a random UUID; anything id-like and short is accepted. */
 const PAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -41,23 +41,40 @@ function handshakeToken(req: FastifyRequest): string {
 /**
  * `/vxeSocket/{userId}/{pageId}`: the realtime-grid socket (jeecg-api.md §9.2). The token is the
  * sub-protocol (echoed by the websocket plugin registered in notify-socket.ts) and must belong to
- * `userId`. The socket joins `app.realtime` with its user's permission codes, which decide which
- * published rows it receives. Heartbeats re-check the token and refresh those codes (at most every
- * 1 s), so a logout, freeze or role change takes effect within one heartbeat (10 s).
+ * `userId`. The socket joins `app.realtime` with its user's permission codes and tenants, which
+ * decide which published rows it receives. Heartbeats re-check the token and refresh both (at most
+ * every 1 s), so a logout, freeze, role change or tenant change takes effect within one heartbeat
+ * (10 s); a socket naming a tenant its user has left is closed.
  *
  * Client frames: `heart_beat` is answered. `update_vxe_table` is ignored on purpose: JeecgBoot
  * rebroadcasts the client's row to every socket, which lets any user push arbitrary rows into
  * everyone's screens (and read nothing checks). Here only the server publishes rows, after a save
  * that passed its route's permission and validation (`app.realtime.publish`).
  */
+/** Rows of tenant-owned kinds reach a socket only when they are of a tenant its user reaches. */
+function reachOf(auth: AuthContext): 'all' | readonly number[] {
+  const access = tenantAccess(auth);
+  return access.all ? 'all' : access.ids;
+}
+
 export default fp(async function vxeSocket(app: FastifyInstance) {
-  async function heartBeat(socket: WebSocket, token: string, userId: string): Promise<void> {
+  async function heartBeat(socket: WebSocket, token: string, opened: AuthContext): Promise<void> {
     const found = await resolveToken(app.db, token);
-    if (!found || found.user.id !== userId) {
+    if (!found || found.user.id !== opened.user.id) {
       socket.close(CLOSE_TOKEN_INVALID, 'token invalid');
       return;
     }
-    app.realtime.updatePerms(socket, await userPermissionCodes(app.db, userId));
+    // the user as they are now, with the tenant the socket named when it opened
+    const now: AuthContext = {
+      ...opened,
+      user: found.user,
+      perms: await userPermissionCodes(app.db, found.user.id),
+    };
+    if (!mayUseTenant(now)) {
+      socket.close(CLOSE_TOKEN_INVALID, 'tenant changed');
+      return;
+    }
+    app.realtime.updateAccess(socket, now.perms, reachOf(now));
     if (socket.readyState === socket.OPEN) socket.send(HEART_BEAT_REPLY);
   }
 
@@ -72,9 +89,7 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
         return;
       }
       const token = handshakeToken(req);
-      // rows of tenant-owned kinds reach the socket only when they are of a tenant its user reaches
-      const access = tenantAccess(auth);
-      app.realtime.add(socket, user.id, perms, access.all ? 'all' : access.ids);
+      app.realtime.add(socket, user.id, perms, reachOf(auth));
       // A heartbeat re-checks the token at most every RECHECK_MS and answers from that check in
       // between; frames arriving while a check runs are dropped (a flood costs no queries).
       let checking = false;
@@ -86,7 +101,7 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
           return;
         }
         checking = true;
-        heartBeat(socket, token, user.id)
+        heartBeat(socket, token, auth)
           .catch((err: unknown) => req.log.error({ err }, 'vxeSocket heartbeat failed'))
           .finally(() => {
             checking = false;
