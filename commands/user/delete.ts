@@ -11,6 +11,8 @@ export default defineCommand({
   aliases: ['delete user', 'remove user'],
   keywords: ['删除', '批量删除'],
   permission: PERM.user.delete,
+  // usernames are looked up in the user list
+  requires: [PERM.user.list],
   dangerous: true,
   confirm: '是否删除选中数据?',
   menus: [

@@ -12,6 +12,8 @@ export default defineCommand({
   aliases: ['edit user'],
   keywords: ['编辑', '修改'],
   permission: PERM.user.edit,
+  // the user is read first (queryById), a username looked up in the user list
+  requires: [PERM.user.list],
   menus: [{ menu: 'user.row', group: '1_edit', order: 1, label: '编辑' }],
   args: z.object({
     id: z.string().optional().describe('用户id或账号；默认表格选中行'),

@@ -13,6 +13,8 @@ export default defineCommand({
   aliases: ['reset password'],
   keywords: ['密码'],
   permission: PERM.user.resetPassword,
+  // the user is read first (queryById), a username looked up in the user list
+  requires: [PERM.user.list],
   menus: [{ menu: 'user.row', group: '3_more', order: 1 }],
   args: z.object({
     id: z.string().optional().describe('用户id或账号；默认表格选中行'),

@@ -62,4 +62,17 @@ describe('user commands in the terminal', () => {
     expect(bad.results[0]?.status).toBe('error');
     expect(bad.results[0]?.error).toBe('只允许字母、数字、下划线');
   });
+
+  it('edits and deletes a user named by username (resolved through the user list, which they require)', async () => {
+    expect(
+      (await terminal('user add jishi03 技师三号 --password secret1 --phone 13912340003')).results[0]?.status,
+    ).toBe('ok');
+    expect((await terminal('user edit jishi03 --realname 技师三号改')).results[0]?.status).toBe('ok');
+    const edited = await t.call('GET', '/sys/user/list', { token, query: { username: 'jishi03' } });
+    expect(edited.body.result.records[0].realname).toBe('技师三号改');
+    const { results } = await terminal('user delete jishi03 --yes');
+    expect(results[0]?.status).toBe('ok');
+    const gone = await t.call('GET', '/sys/user/list', { token, query: { username: 'jishi03' } });
+    expect(gone.body.result.records).toEqual([]);
+  });
 });
