@@ -19,7 +19,7 @@ const few = (names: string[]) =>
   `${names.slice(0, 3).join('，')}${names.length > 3 ? ` 等 ${names.length} 项` : ''}`;
 
 /** The writes to another user the grant limit guards, as a refusal words them. */
-export type UserWrite = '重置其密码' | '编辑' | '冻结' | '删除';
+export type UserWrite = '重置其密码' | '编辑' | '冻结' | '删除' | '移入部门' | '移出部门';
 
 export const ROLE_MSG = {
   codeTaken: '角色编码已存在',

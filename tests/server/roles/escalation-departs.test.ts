@@ -128,6 +128,67 @@ describe('department role membership (finding 1)', () => {
   });
 });
 
+describe('department members', () => {
+  it('moves into or out of a department only users whose rights the caller all holds', async () => {
+    const d = await userWith(
+      t,
+      admin,
+      'esc_mover',
+      await roleWith(t, 'esc_mover_role', ['depart:list', 'depart:edit']),
+    );
+    const strong = await userWith(
+      t,
+      admin,
+      'esc_strong',
+      await roleWith(t, 'esc_strong_role', ['user:delete']),
+    );
+    const plain = await userWith(t, admin, 'esc_plain', await roleWith(t, 'esc_plain_role', []));
+    const inDepart = async (userId: string) =>
+      (
+        (await call('GET', '/sys/user/departUserList', { query: { depId: departId, pageSize: '200' } })).body
+          .result.records as Array<{ id: string }>
+      ).some((u) => u.id === userId);
+
+    const moveIn = (token: string, userId: string) =>
+      t.call('POST', '/sys/user/editSysDepartWithUser', {
+        token,
+        body: { depId: departId, userIdList: [userId] },
+      });
+    const refusedIn = await moveIn(d.token, strong.id);
+    expect(refusedIn.body).toMatchObject({ success: false });
+    expect(refusedIn.body.message).toContain('不能移入部门');
+    expect(await inDepart(strong.id)).toBe(false);
+    ok(await moveIn(d.token, plain.id));
+    expect(await inDepart(plain.id)).toBe(true);
+
+    // the administrator puts the stronger user in the department, and in a department role
+    ok(await moveIn(admin, strong.id));
+    ok(await call('POST', '/sys/sysDepartRole/addUsers', { body: { roleId: boss, userIds: [strong.id] } }));
+    const refusedOut = await t.call('DELETE', '/sys/user/deleteUserInDepart', {
+      token: d.token,
+      query: { depId: departId, userId: strong.id },
+    });
+    expect(refusedOut.body).toMatchObject({ success: false });
+    expect(refusedOut.body.message).toContain('不能移出部门');
+    expect(await inDepart(strong.id)).toBe(true);
+    expect(await members(boss)).toContain(strong.id);
+    const batch = await t.call('DELETE', '/sys/user/deleteUserInDepartBatch', {
+      token: d.token,
+      query: { depId: departId, userIds: `${plain.id},${strong.id}` },
+    });
+    expect(batch.body).toMatchObject({ success: false });
+    expect(await inDepart(plain.id)).toBe(true);
+
+    ok(
+      await t.call('DELETE', '/sys/user/deleteUserInDepart', {
+        token: d.token,
+        query: { depId: departId, userId: plain.id },
+      }),
+    );
+    expect(await inDepart(plain.id)).toBe(false);
+  });
+});
+
 describe('department and department role grants (finding 1)', () => {
   it('grants a department role only rights the caller holds, and changes no role holding more', async () => {
     const d = await userWith(

@@ -15,6 +15,7 @@ import { leaveDepartRoles } from '../../../repos/depart-roles.ts';
 import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
 import { usersWithout } from '../../../repos/users.ts';
 import { assertUsersReached, reachedUserIds, userReach } from '../../../repos/user-tenants.ts';
+import { assertUsersWithin, grantCaller } from '../../../repos/role-grants.ts';
 import { hiddenUserFields } from '../user/read.ts';
 
 type Q = Record<string, string | string[] | undefined>;
@@ -75,6 +76,9 @@ export default async function departUserRoutes(app: FastifyInstance) {
     const ids = [...new Set(b.userIdList)];
     // a user of a tenant the caller does not reach is as unknown as one that does not exist
     await assertUsersReached(db, req, ids, '所选用户不存在');
+    // a department decides the data a user sees (and its roles what they may do): as for an edit,
+    // only a caller holding every right of the user moves them
+    await assertUsersWithin(db, grantCaller(req), ids, '移入部门');
     await db
       .insert(sysUserDepart)
       .values(ids.map((userId) => ({ id: newId(), userId, depId: depart.id })))
@@ -87,6 +91,7 @@ export default async function departUserRoutes(app: FastifyInstance) {
     // users of tenants the caller does not reach are left alone
     const userIds = [...(await reachedUserIds(db, req, sent))];
     if (!userIds.length) return okMessage('删除成功!');
+    await assertUsersWithin(db, grantCaller(req), userIds, '移出部门');
     // leaving a department is leaving its department roles too
     await db.transaction(async (tx) => {
       await tx
