@@ -3,13 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { login, openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
-import {
-  sysDepart,
-  sysDepartPermission,
-  sysPermission,
-  sysPermissionDataRule,
-} from '../../src/server/db/schema/index.ts';
+import { sysDepart, sysDepartPermission } from '../../src/server/db/schema/index.ts';
 import { newId } from '../../src/server/lib/ids.ts';
+import { positionDepartmentRule } from '../support/data-rules.ts';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -149,21 +145,9 @@ async function focus(l: Locator) {
 describe('部门授权 data rules', () => {
   it('gives a department data rules of a menu from its 部门权限 tab, by keyboard', async () => {
     const db = env.database.db;
-    const [menu] = await db.select().from(sysPermission).where(eq(sysPermission.url, '/isystem/position'));
     const [depart] = await db.select().from(sysDepart).where(eq(sysDepart.departName, '财务部'));
-    const ruleId = newId();
-    await db.insert(sysPermissionDataRule).values({
-      id: ruleId,
-      permissionId: menu!.id,
-      ruleName: '本部门职务',
-      ruleColumn: 'sysOrgCode',
-      ruleConditions: 'RIGHT_LIKE',
-      ruleValue: '#{sys_org_code}',
-    });
-    await db.update(sysPermission).set({ ruleFlag: 1 }).where(eq(sysPermission.id, menu!.id));
-    await db
-      .insert(sysDepartPermission)
-      .values({ id: newId(), departId: depart!.id, permissionId: menu!.id });
+    const { menu, ruleId } = await positionDepartmentRule(db, '本部门职务');
+    await db.insert(sysDepartPermission).values({ id: newId(), departId: depart!.id, permissionId: menu.id });
 
     const page = await openAs(env, '/isystem/depart');
     const panel = page.getByRole('region', { name: '部门授权' });
@@ -198,7 +182,7 @@ describe('部门授权 data rules', () => {
           .select()
           .from(sysDepartPermission)
           .where(
-            and(eq(sysDepartPermission.departId, depart!.id), eq(sysDepartPermission.permissionId, menu!.id)),
+            and(eq(sysDepartPermission.departId, depart!.id), eq(sysDepartPermission.permissionId, menu.id)),
           );
         return grant?.dataRuleIds;
       })

@@ -10,6 +10,7 @@ import {
   sysRolePermission,
 } from '../../src/server/db/schema/index.ts';
 import { newId } from '../../src/server/lib/ids.ts';
+import { positionDepartmentRule } from '../support/data-rules.ts';
 
 /**
  * 菜单管理 by keyboard: open it, walk the tree to 菜单管理, add a button under it from the row menu
@@ -150,21 +151,11 @@ describe('菜单管理', () => {
 
   it('gives a role data rules of a menu from the 授权 drawer', async () => {
     const db = env.database.db;
-    const [menu] = await db.select().from(sysPermission).where(eq(sysPermission.url, '/isystem/position'));
     const [role] = await db.select().from(sysRole).where(eq(sysRole.roleCode, 'operator'));
-    const ruleId = newId();
-    await db.insert(sysPermissionDataRule).values({
-      id: ruleId,
-      permissionId: menu!.id,
-      ruleName: '本部门',
-      ruleColumn: 'sysOrgCode',
-      ruleConditions: 'RIGHT_LIKE',
-      ruleValue: '#{sys_org_code}',
-    });
-    await db.update(sysPermission).set({ ruleFlag: 1 }).where(eq(sysPermission.id, menu!.id));
+    const { menu, ruleId } = await positionDepartmentRule(db, '本部门');
     await db
       .insert(sysRolePermission)
-      .values({ id: newId(), roleId: role!.id, permissionId: menu!.id })
+      .values({ id: newId(), roleId: role!.id, permissionId: menu.id })
       .onConflictDoNothing();
 
     const page = await env.newPage();
@@ -193,7 +184,7 @@ describe('菜单管理', () => {
         const [grant] = await db
           .select()
           .from(sysRolePermission)
-          .where(and(eq(sysRolePermission.roleId, role!.id), eq(sysRolePermission.permissionId, menu!.id)));
+          .where(and(eq(sysRolePermission.roleId, role!.id), eq(sysRolePermission.permissionId, menu.id)));
         return grant?.dataRuleIds;
       })
       .toBe(ruleId);

@@ -40,6 +40,16 @@ export const ruleJson = (r: RuleRow, tz: string): DataRuleJson => ({
   updateTime: formatDateTime(r.updateTime, tz),
 });
 
+/** The data rules matching `where`, oldest first, as the wire shows them. */
+export async function readRules(db: Db, tz: string, where: SQL[]): Promise<DataRuleJson[]> {
+  const rows = await db
+    .select()
+    .from(R)
+    .where(and(...where))
+    .orderBy(asc(R.createTime), asc(R.id));
+  return rows.map((r) => ruleJson(r, tz));
+}
+
 /** The filters of a rule query: exact ids, `*x*` (or plain text) names and values searched. */
 function ruleFilters(q: Q): SQL[] {
   const out: SQL[] = [];
@@ -98,14 +108,7 @@ export default async function permissionRuleRoutes(
     return { ...body, ruleColumn: field };
   };
 
-  const rules = async (where: SQL[]) =>
-    (
-      await db
-        .select()
-        .from(R)
-        .where(and(...where))
-        .orderBy(asc(R.createTime), asc(R.id))
-    ).map((r) => ruleJson(r, tz));
+  const rules = (where: SQL[]) => readRules(db, tz, where);
 
   route<{ Querystring: Q }>(app, ep.listByPermission, async (req) => {
     if (!oneParam(req.query, 'permissionId')) throw new BizError(DATA_RULE_MSG.menuMissing);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
 import type { EndpointContract } from '../../../shared/contracts.ts';
@@ -24,7 +24,7 @@ import {
   grantCaller,
   type GrantCaller,
 } from '../../repos/role-grants.ts';
-import { ruleJson } from './permission-rules.ts';
+import { readRules } from './permission-rules.ts';
 
 const R = sysPermissionDataRule;
 
@@ -133,14 +133,7 @@ export default async function ruleGrantRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timezone;
 
-  const rules = async (where: SQL[]) =>
-    (
-      await db
-        .select()
-        .from(R)
-        .where(and(...where))
-        .orderBy(asc(R.createTime), asc(R.id))
-    ).map((r) => ruleJson(r, tz));
+  const rules = (where: SQL[]) => readRules(db, tz, where);
 
   for (const link of RULE_LINKS) {
     const c = link.columns;
