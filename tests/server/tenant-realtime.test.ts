@@ -23,6 +23,7 @@ async function open(url: string, token: string, headers: Record<string, string> 
   const socket = new WebSocket(url, [token], { headers });
   const queue: unknown[] = [];
   const waiting: Array<(m: unknown) => void> = [];
+  const closedWith = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   socket.on('message', (d) => {
     const m = JSON.parse(String(d));
     const w = waiting.shift();
@@ -37,11 +38,7 @@ async function open(url: string, token: string, headers: Record<string, string> 
     next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiting.push(r))),
     send: (m: unknown) => socket.send(JSON.stringify(m)),
     /** the close code, once the server closed the socket */
-    closed: () =>
-      new Promise<number>((resolve) => {
-        if (socket.readyState === WebSocket.CLOSED) resolve(-1);
-        else socket.once('close', (code) => resolve(code));
-      }),
+    closed: () => closedWith,
     close: () => new Promise<void>((resolve) => (socket.once('close', () => resolve()), socket.close())),
   };
 }
@@ -97,7 +94,7 @@ describe('user rows on the realtime grids', () => {
     await grid.close();
   });
 
-  it('follow a tenant change on the next heartbeat: the old tenant’s rows stop, a named tenant left closes the socket', async () => {
+  it('follow a tenant change at once: the old tenant’s rows stop, a named tenant left closes the socket', async () => {
     const admin = await t.login('admin');
     await t.call('POST', '/sys/tenant/add', { token: admin, body: { name: '城北租户', status: 1 } });
     const tenants = await t.call('GET', '/sys/tenant/list', { token: admin, query: { pageSize: '100' } });
@@ -124,18 +121,40 @@ describe('user rows on the realtime grids', () => {
       body: { id: moverId, realname: '调往总部', relTenantIds: '1' },
     });
     expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ success: true });
-    // (the mover's own row is now tenant 1's: it reaches neither socket yet)
-    // a heartbeat re-checks at most once a second after the last check
+    // the change re-checks both sockets at once: the one naming 城北 is closed, the other now
+    // reaches tenant 1, where the mover's own row now is
+    expect(await named.closed()).toBe(4401);
+    expect(await grid.next()).toMatchObject({ data: { socketKey: 'sys_user', args: [{ id: moverId }, ''] } });
+    // and its heartbeats are answered as before
     await new Promise((r) => setTimeout(r, 1_100));
     grid.send({ type: 'heart_beat', data: 'ping' });
-    named.send({ type: 'heart_beat', data: 'ping' });
     expect(await grid.next()).toEqual({ type: 'heart_beat', data: true });
-    expect(await named.closed()).toBe(4401);
 
     expect((await edit(stayId, '留守二')).body).toMatchObject({ success: true });
     await t.app.realtime.publish('marker', { id: 'm' }, undefined, AUTHENTICATED);
     // 城北's row no longer reaches the mover's grid
     expect(await grid.next()).toMatchObject({ data: { socketKey: 'marker' } });
     await grid.close();
+  });
+
+  it('re-check a socket that sends no heartbeat as soon as users or grants change', async () => {
+    const admin = await t.login('admin');
+    const roleId = await roleWithout(t, 'silent', [PERM.user.fieldSex]);
+    const quietId = await addUser(t, admin, 'quiet_one', { roleId, tenants: '1' });
+    const otherId = await addUser(t, admin, 'quiet_other', { roleId, tenants: '1' });
+    const quiet = await loginAdded(t, 'quiet_one');
+    const grid = await open(`${ws}/vxeSocket/${quietId}/${crypto.randomUUID()}`, quiet);
+    const edit = (id: string, realname: string) =>
+      t.call('PUT', '/sys/user/edit', { token: admin, body: { id, realname } });
+    expect((await edit(otherId, '同事一')).body).toMatchObject({ success: true });
+    expect(await grid.next()).toMatchObject({ data: { args: [{ id: otherId }, ''] } });
+
+    // frozen (its tokens revoked): the socket is closed without a heartbeat from its client
+    const frozen = await t.call('PUT', '/sys/user/frozenBatch', {
+      token: admin,
+      body: { ids: quietId, status: 2 },
+    });
+    expect(frozen.body).toMatchObject({ success: true });
+    expect(await grid.closed()).toBe(4401);
   });
 });
