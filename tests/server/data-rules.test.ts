@@ -238,6 +238,29 @@ describe('rule endpoints', () => {
   });
 });
 
+describe('many rules on one menu', () => {
+  it('grants a role all 40 rules of a menu (more than 1,000 characters of ids)', async () => {
+    for (let i = 0; i < 40; i++)
+      expect(
+        (
+          await rule({
+            ruleName: `多规则${i}`,
+            ruleColumn: 'code',
+            ruleConditions: '!=',
+            ruleValue: `NONE${i}`,
+          })
+        ).body,
+      ).toMatchObject({ success: true });
+    const ids = (await rulesOf(positionMenu)).filter((r) => r.ruleName.startsWith('多规则')).map((r) => r.id);
+    expect(ids).toHaveLength(40);
+    expect((await grant(ids.join(','))).body).toMatchObject({ success: true, message: DATA_RULE_MSG.saved });
+    const shown = await call('GET', `/sys/role/datarule/${positionMenu}/${roleId}`);
+    expect(String(shown.body.result.drChecked).split(',').sort()).toEqual([...ids].sort());
+    expect((await grant('')).body).toMatchObject({ success: true });
+    for (const id of ids) await call('DELETE', '/sys/permission/deletePermissionRule', { query: { id } });
+  });
+});
+
 describe('rules applied to the list and export of the resource behind the menu', () => {
   it('createBy = #{sys_user_code} limits a clerk’s list and export to their own rows, on the next request', async () => {
     const all = ['DR_A1', 'DR_A2', 'DR_ADMIN', 'DR_B1'];

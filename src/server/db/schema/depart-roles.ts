@@ -1,4 +1,4 @@
-import { index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './columns.ts';
 
 /**
@@ -11,7 +11,8 @@ export const sysDepartPermission = pgTable(
     id: idColumn(),
     departId: varchar('depart_id', { length: 32 }).notNull(),
     permissionId: varchar('permission_id', { length: 32 }).notNull(),
-    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
+    // every rule id of a menu may be granted (32 characters each): no length limit
+    dataRuleIds: text('data_rule_ids'),
   },
   (t) => [uniqueIndex('uniq_sys_depart_permission').on(t.departId, t.permissionId)],
 );
@@ -55,7 +56,8 @@ export const sysDepartRolePermission = pgTable(
     departId: varchar('depart_id', { length: 32 }).notNull(),
     roleId: varchar('role_id', { length: 32 }).notNull(),
     permissionId: varchar('permission_id', { length: 32 }).notNull(),
-    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
+    // every rule id of a menu may be granted (32 characters each): no length limit
+    dataRuleIds: text('data_rule_ids'),
     operateDate: timestamp('operate_date', { withTimezone: true }).defaultNow(),
     operateIp: varchar('operate_ip', { length: 100 }),
   },

@@ -48,7 +48,8 @@ export const sysRolePermission = pgTable(
     id: idColumn(),
     roleId: varchar('role_id', { length: 32 }).notNull(),
     permissionId: varchar('permission_id', { length: 32 }).notNull(),
-    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
+    // every rule id of a menu may be granted (32 characters each): no length limit
+    dataRuleIds: text('data_rule_ids'),
     operateIp: varchar('operate_ip', { length: 100 }),
   },
   (t) => [uniqueIndex('uniq_sys_role_permission').on(t.roleId, t.permissionId)],
