@@ -69,11 +69,15 @@ const saveRoleRules = (
     },
   });
 /** give the department these menus besides those it holds */
-const grantDepart = async (ids: string[]) => {
-  const held = (await call('GET', '/sys/permission/queryDepartPermission', { query: { departId } })).body
-    .result as string[];
+const grantDepart = async (ids: string[], depart = departId) => {
+  const held = (await call('GET', '/sys/permission/queryDepartPermission', { query: { departId: depart } }))
+    .body.result as string[];
   return call('POST', '/sys/permission/saveDepartPermission', {
-    body: { departId, permissionIds: [...new Set([...held, ...ids])].join(','), lastpermissionIds: '' },
+    body: {
+      departId: depart,
+      permissionIds: [...new Set([...held, ...ids])].join(','),
+      lastpermissionIds: '',
+    },
   });
 };
 const departRole = async (roleCode: string, perms: string[]) => {
@@ -197,6 +201,12 @@ describe('department role data rules', () => {
     expect((await saveRoleRules('no-such-role', '')).body).toMatchObject({
       message: DATA_RULE_MSG.grantFirst,
     });
+    // named with another department (holding other rules of the menu), the role is offered nothing
+    ok(await grantDepart([positionMenu, listButton], otherDepart));
+    ok(await saveDepartRules(rule['只看A1']!, positionMenu, admin, otherDepart));
+    const elsewhere = await call('GET', `/sys/sysDepartRole/datarule/${positionMenu}/${otherDepart}/${role}`);
+    expect(elsewhere.body).toMatchObject({ success: false, message: DATA_RULE_MSG.noRules });
+    ok(await saveDepartRules('', positionMenu, admin, otherDepart));
     ok(await saveRoleRules(role, rule['只看B1']!));
     expect((await roleRules(role)).body.result.drChecked).toBe(rule['只看B1']);
     expect(await stored(role)).toBe(rule['只看B1']);

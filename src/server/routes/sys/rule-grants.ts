@@ -7,6 +7,7 @@ import { DATA_RULE_MSG } from '../../../shared/data-rule.ts';
 import { ROLE_MSG } from '../../../shared/role.ts';
 import {
   sysDepartPermission,
+  sysDepartRole,
   sysDepartRolePermission,
   sysPermissionDataRule,
   sysRolePermission,
@@ -62,6 +63,11 @@ interface RuleLink {
    */
   offered?(db: Db, permissionId: string, holder: Holder): Promise<string[]>;
   offeredRefusal?: string;
+  /**
+   * The holder as stored, from the keys given (a department role: its own department, which a
+   * `departId` given with it must be); undefined when the keys name no such holder.
+   */
+  stored?(db: Db, holder: Holder): Promise<Holder | undefined>;
   /** refuse when the caller may not change the holder (it holds rights beyond the caller) */
   assertEditable(db: Db, who: GrantCaller, holder: Holder): Promise<void>;
 }
@@ -119,6 +125,15 @@ export const RULE_LINKS: RuleLink[] = [
     // getPermRuleListByDeptIdAndPermId)
     offered: (db, permissionId, h) => departRuleIds(db, permissionId, h.departId),
     offeredRefusal: DATA_RULE_MSG.outsideDepart,
+    stored: async (db, h) => {
+      if (!h.roleId) return undefined;
+      const [role] = await db
+        .select({ departId: sysDepartRole.departId })
+        .from(sysDepartRole)
+        .where(eq(sysDepartRole.id, h.roleId));
+      if (!role?.departId || (h.departId && h.departId !== role.departId)) return undefined;
+      return { roleId: h.roleId, departId: role.departId };
+    },
     assertEditable: (db, who, h) => assertDepartRolesEditable(db, who, [h.roleId!]),
   },
 ];
@@ -169,7 +184,10 @@ export default async function ruleGrantRoutes(app: FastifyInstance) {
 
     route<{ Params: Record<string, string> }>(app, link.get, async (req) => {
       const { permissionId = '' } = req.params;
-      const holder = holderOf(req.params);
+      const given = holderOf(req.params);
+      // a department role named with another department's id has nothing to offer there
+      const holder = link.stored ? await link.stored(db, given) : given;
+      if (!holder) throw new BizError(DATA_RULE_MSG.noRules);
       const list = await offeredRules(permissionId, holder);
       if (!list.length) throw new BizError(DATA_RULE_MSG.noRules);
       const checkedIds = dataRuleIds((await held(permissionId, holder))?.dataRuleIds).join(',');
