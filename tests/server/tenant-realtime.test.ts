@@ -3,6 +3,8 @@ import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, loginAdded, roleWithout } from '../support/tenant-users.ts';
 import { AUTHENTICATED, PERM } from '../../src/shared/permissions.ts';
+import { eq } from 'drizzle-orm';
+import { sysPermission } from '../../src/server/db/schema/index.ts';
 
 /**
  * Realtime grids and tenants: a saved user's row is pushed only to the users grids of users who
@@ -156,5 +158,64 @@ describe('user rows on the realtime grids', () => {
     });
     expect(frozen.body).toMatchObject({ success: true });
     expect(await grid.closed()).toBe(4401);
+  });
+});
+
+describe('rows of a list the receiver sees through data rules', () => {
+  it('arrive as a reload row (the grid refetches its list, rules applied), not as the row', async () => {
+    const admin = await t.login('admin');
+    const [menu] = await t.database.db
+      .select()
+      .from(sysPermission)
+      .where(eq(sysPermission.url, '/isystem/user'));
+    const added = await t.call('POST', '/sys/permission/addPermissionRule', {
+      token: admin,
+      body: {
+        permissionId: menu!.id,
+        ruleName: '只看本人',
+        ruleColumn: 'username',
+        ruleConditions: '=',
+        ruleValue: '#{sys_user_code}',
+      },
+    });
+    expect(added.body).toMatchObject({ success: true });
+    const rules = await t.call('GET', '/sys/permission/getPermRuleListByPermId', {
+      token: admin,
+      query: { permissionId: menu!.id },
+    });
+    const ruleId = (rules.body.result as Array<{ id: string; ruleName: string }>).find(
+      (r) => r.ruleName === '只看本人',
+    )!.id;
+    const roleId = await roleWithout(t, 'ruled');
+    const granted = await t.call('POST', '/sys/role/datarule', {
+      token: admin,
+      body: { permissionId: menu!.id, roleId, dataRuleIds: ruleId },
+    });
+    expect(granted.body).toMatchObject({ success: true });
+    const ruledId = await addUser(t, admin, 'ruled_one', { roleId, tenants: '1' });
+    const otherId = await addUser(t, admin, 'ruled_other', { roleId, tenants: '1' });
+    const ruled = await loginAdded(t, 'ruled_one');
+    // the list shows the ruled user only themselves
+    const list = await t.call('GET', '/sys/user/list', { token: ruled, query: { pageSize: '100' } });
+    expect((list.body.result.records as Array<{ id: string }>).map((r) => r.id)).toEqual([ruledId]);
+
+    const grid = await open(`${ws}/vxeSocket/${ruledId}/${crypto.randomUUID()}`, ruled);
+    const adminId = (await t.call('GET', '/sys/user/list', { token: admin, query: { username: 'admin' } }))
+      .body.result.records[0].id as string;
+    const adminGrid = await open(`${ws}/vxeSocket/${adminId}/${crypto.randomUUID()}`, admin);
+    const edited = await t.call('PUT', '/sys/user/edit', {
+      token: admin,
+      body: { id: otherId, realname: '看不见的人' },
+    });
+    expect(edited.body).toMatchObject({ success: true });
+    expect(await adminGrid.next()).toMatchObject({
+      data: { args: [{ id: otherId, realname: '看不见的人' }, ''] },
+    });
+    const pushed = (await grid.next()) as {
+      data: { socketKey: string; args: [Record<string, unknown>, string] };
+    };
+    expect(pushed.data.socketKey).toBe('sys_user');
+    expect(pushed.data.args[0]).toEqual({});
+    await Promise.all([grid.close(), adminGrid.close()]);
   });
 });

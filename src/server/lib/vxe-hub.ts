@@ -25,12 +25,19 @@ interface VxeEnvelope extends VxeUpdate {
    * lacks the code does not receive
    */
   hiddenBy?: Record<string, string[]>;
+  /**
+   * the menu (component) whose data rules narrow the row's list: a socket whose user holds rules
+   * there receives a reload row instead, and refetches the list through its rules
+   */
+  ruleMenu?: string;
 }
 
-/** Who may receive a saved row beyond its permission: its tenants and its field rights. */
+/** Who may receive a saved row beyond its permission: its tenants, field rights and data rules. */
 export interface RowReach {
   tenantsOf?: (row: object) => number[];
   hiddenBy?: Record<string, string[]>;
+  /** the menu component whose data rules narrow the row's list (`RuleTarget.component`) */
+  ruleMenu?: string;
 }
 
 /** What one NOTIFY carries: the updates of one flush, in publish order. */
@@ -65,6 +72,11 @@ interface VxeClient {
   perms: ReadonlySet<string>;
   /** which tenants' rows the socket's user reaches (`all`: every tenant) */
   tenants: 'all' | readonly number[];
+  /**
+   * the menus (components) on which the socket's user holds data rules; null until known, when
+   * every row of a list with rules arrives as a reload row
+   */
+  ruleBound: ReadonlySet<string> | null;
 }
 
 /** Bus channel of realtime-grid row updates. */
@@ -118,23 +130,36 @@ export class VxeHub {
     });
   }
 
-  /** Track an open socket of `userId` holding `perms` until it closes. */
+  /**
+   * Track an open socket of `userId` holding `perms` until it closes; `ruleBound`: the menus on
+   * which the user holds data rules (unknown: every row of a list with rules comes as a reload row).
+   */
   add(
     socket: WebSocket,
     userId: string,
     perms: ReadonlySet<string>,
     tenants: 'all' | readonly number[] = 'all',
+    ruleBound: ReadonlySet<string> | null = null,
   ): void {
-    this.clients.set(socket, { userId, perms, tenants });
+    this.clients.set(socket, { userId, perms, tenants, ruleBound });
     socket.on('close', () => this.clients.delete(socket));
   }
 
-  /** Replace the permission codes and tenants of an open socket (refreshed on its heartbeats). */
-  updateAccess(socket: WebSocket, perms: ReadonlySet<string>, tenants: 'all' | readonly number[]): void {
+  /**
+   * Replace the permission codes, tenants and rule-bound menus of an open socket (refreshed on its
+   * heartbeats and on every change to grants).
+   */
+  updateAccess(
+    socket: WebSocket,
+    perms: ReadonlySet<string>,
+    tenants: 'all' | readonly number[],
+    ruleBound: ReadonlySet<string>,
+  ): void {
     const client = this.clients.get(socket);
     if (!client) return;
     client.perms = perms;
     client.tenants = tenants;
+    client.ruleBound = ruleBound;
   }
 
   /** Number of open sockets on this instance (diagnostics, tests). */
@@ -235,6 +260,7 @@ export class VxeHub {
             ...(item.reach?.hiddenBy && Object.keys(item.reach.hiddenBy).length
               ? { hiddenBy: item.reach.hiddenBy }
               : {}),
+            ...(item.reach?.ruleMenu ? { ruleMenu: item.reach.ruleMenu } : {}),
           };
           let size = Buffer.byteLength(JSON.stringify(e)) + 1;
           // a row too large for any notification goes as its id only: receivers refetch it
@@ -281,6 +307,11 @@ export class VxeHub {
         if (!Array.isArray(e.tenants) || !e.tenants.some((t) => tenants.includes(t))) continue;
       }
       if (socket.readyState !== socket.OPEN) continue;
+      // a list the socket's user sees through data rules: the row may be one they may not see
+      if (typeof e.ruleMenu === 'string' && (client.ruleBound === null || client.ruleBound.has(e.ruleMenu))) {
+        socket.send(message([RELOAD_ROW, e.args[1]]));
+        continue;
+      }
       // the fields whose rights the socket's user lacks are not sent to it
       const drop = hiddenBy.filter(([code]) => !client.perms.has(code)).flatMap(([, keys]) => keys);
       if (!drop.length) {

@@ -83,9 +83,15 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
       socket.close(CLOSE_TOKEN_INVALID, 'tenant changed');
       return false;
     }
-    app.realtime.updateAccess(socket, now.perms, reachOf(now));
+    app.realtime.updateAccess(socket, now.perms, reachOf(now), await ruleBoundOf(found.user.id));
     return true;
   }
+
+  /** The menus whose lists the user sees through data rules: their rows come as reload rows. */
+  const ruleBoundOf = async (userId: string): Promise<ReadonlySet<string>> =>
+    new Set((await app.dataRules.rulesOf(userId)).byComponent.keys());
+  /** read before the handshake completes, so that no row reaches the socket before they are known */
+  const ruleBoundAtOpen = new WeakMap<FastifyRequest, ReadonlySet<string>>();
 
   // a change to users, roles, grants or tokens re-checks every open socket at once, whether or not
   // its client keeps sending heartbeats
@@ -99,7 +105,13 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
 
   app.get<{ Params: { userId: string; pageId: string } }>(
     ENDPOINTS.socket.grid.path,
-    { websocket: true, config: { perm: ENDPOINTS.socket.grid.permission } },
+    {
+      websocket: true,
+      config: { perm: ENDPOINTS.socket.grid.permission },
+      preHandler: async (req) => {
+        if (req.auth) ruleBoundAtOpen.set(req, await ruleBoundOf(req.auth.user.id));
+      },
+    },
     (socket, req) => {
       const auth = caller(req);
       const { user, perms } = auth;
@@ -108,7 +120,7 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
         return;
       }
       const token = handshakeToken(req);
-      app.realtime.add(socket, user.id, perms, reachOf(auth));
+      app.realtime.add(socket, user.id, perms, reachOf(auth), ruleBoundAtOpen.get(req) ?? null);
       // A heartbeat re-checks the token at most every RECHECK_MS and answers from that check in
       // between; heartbeats arriving while a check runs are answered by it (a flood costs no
       // queries). A change elsewhere asked for while a check runs re-checks once more after it. A

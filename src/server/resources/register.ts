@@ -26,6 +26,7 @@ import { routeOf } from '../lib/route.ts';
 import { allOf } from '../lib/query-generator.ts';
 import { childrenOf } from './children.ts';
 import { rowScope } from '../lib/row-scope.ts';
+import { resourceTarget } from '../lib/data-rules.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/tenant-scope.ts';
 import { assertWritableFields, callerFieldRights, hiddenByCode, stripHidden } from '../lib/field-rights.ts';
 
@@ -105,6 +106,8 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         throw new BizError(f.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
   };
 
+  // the menu whose data rules narrow this resource's list, if any
+  const ruleTarget = resourceTarget(sr);
   // rows of tenant-owned resources are not pushed to every open grid (other tenants' among them)
   const publishSaved = async (req: FastifyRequest, id: string) =>
     decl.socketKey && !sr.tenant
@@ -116,8 +119,12 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
             const row = await gen.findById(db, id);
             return row ? (await gen.list.decorator(db, tz))([row]) : [];
           },
-          // without the fields a receiver lacks the rights of
-          { hiddenBy: await hiddenByCode(app, decl.perms.list, fieldKeys) },
+          // without the fields a receiver lacks the rights of, and as a reload to receivers whose
+          // data rules narrow the list
+          {
+            hiddenBy: await hiddenByCode(app, decl.perms.list, fieldKeys),
+            ...(ruleTarget ? { ruleMenu: ruleTarget.component } : {}),
+          },
         )
       : undefined;
 

@@ -21,6 +21,7 @@ import {
   findUserById,
   findUserByUsername,
   selectUsersWithNames,
+  USER_RULE_TARGET,
   userRoleIds,
 } from '../../../repos/users.ts';
 import { assertRolesGrantable, assertUsersWithin, grantCaller } from '../../../repos/role-grants.ts';
@@ -123,6 +124,8 @@ export default async function userCrudRoutes(app: FastifyInstance) {
         tenantsOf: (row) =>
           userTenantIds({ relTenantIds: (row as { relTenantIds?: string | null }).relTenantIds ?? null }),
         hiddenBy: await hiddenByCode(app, PERM.user.list, USER_FIELD_KEYS),
+        // receivers whose data rules narrow the user list refetch it instead
+        ruleMenu: USER_RULE_TARGET.component,
       },
     );
 
