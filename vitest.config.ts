@@ -1,10 +1,103 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three tiers (tests/README.md says which to write for what):
+ * - unit: pure modules (shared rules, web logic, command core): no database, no isolation per file;
+ * - server: app.inject, command executor and fault tests, each suite on a copy of the run's
+ *   seeded template database (tests/support/global-setup.ts); the only tier rerun on PostgreSQL;
+ * - e2e: the built client in Debian's Chromium, one browser per worker shared by its files.
+ * Two workers: database and browser work run in other threads and processes, so two files at a
+ * time keep both cores busy.
+ */
+const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
+
+/** tests outside tests/shared, tests/web and tests/commands/core that touch no database */
+const PURE_ELSEWHERE = [
+  'tests/commands/index.test.ts',
+  'tests/commands/page-list.test.ts',
+  'tests/server/import-sheet-reader.test.ts',
+  'tests/server/import-xls-malformed.test.ts',
+  'tests/server/import-xls-reader.test.ts',
+  'tests/server/menu-tree.test.ts',
+  'tests/server/seed-data.test.ts',
+];
+/** tests inside those folders that start the app */
+const SERVER_ELSEWHERE = ['tests/web/lib/dict-sign-client.test.ts'];
+
+const SERVER_FILES = {
+  include: [
+    'tests/server/**/*.test.ts',
+    'tests/commands/**/*.test.ts',
+    'tests/fault/**/*.test.ts',
+    ...SERVER_ELSEWHERE,
+  ],
+  exclude: ['tests/commands/core/**', ...PURE_ELSEWHERE],
+};
+
+/**
+ * `TEST_POSTGRES_URL=postgres://…/db` adds the server tier a second time against that PostgreSQL
+ * server (as `TEST_DATABASE_URL` there), in the same run and the same two workers (.ci/run). The
+ * fault tests already cover both engines in one pass and are not repeated.
+ */
+const POSTGRES = process.env.TEST_POSTGRES_URL;
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    maxWorkers: 2,
+    reporters: ['default', './tests/support/slowest-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'tests/shared/**/*.test.ts',
+            'tests/web/**/*.test.ts',
+            'tests/commands/core/**/*.test.ts',
+            ...PURE_ELSEWHERE,
+          ],
+          exclude: SERVER_ELSEWHERE,
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          ...SERVER_FILES,
+          pool: 'forks',
+          globalSetup: GLOBAL_SETUP,
+        },
+      },
+      ...(POSTGRES
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-pg',
+                include: SERVER_FILES.include.filter((f) => !f.startsWith('tests/fault')),
+                exclude: [...SERVER_FILES.exclude, 'tests/fault/**'],
+                env: { TEST_DATABASE_URL: POSTGRES },
+                pool: 'forks' as const,
+                globalSetup: GLOBAL_SETUP,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          pool: 'forks',
+          // files of a worker share its Chromium (tests/support/browser.ts)
+          isolate: false,
+          globalSetup: GLOBAL_SETUP,
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { loginByForm as login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 
 /** An account whose password an administrator reset must choose its own at the next login. */
 let env: BrowserEnv;

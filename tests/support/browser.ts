@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { freshDatabase } from './database.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
+import { KEYS, NS, SESSION_TTL_MS } from '../../src/web/lib/storage.ts';
 
 /** The built SPA; `E2E_WEB_DIR` points elsewhere (parallel work builds with `vite build --outDir`). */
 export const WEB_DIR = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');
@@ -23,6 +24,34 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * One Chromium per test worker: the e2e project runs its files without isolation, one after another
+ * in each worker, so they share this launch (each file gets its own contexts, closed at its end).
+ * Playwright ends the browser when the worker exits.
+ */
+let launched: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  const current = launched;
+  if (current) return current.then((b) => (b.isConnected() ? b : relaunch()));
+  return relaunch();
+}
+function relaunch(): Promise<Browser> {
+  launched = chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  launched.catch(() => (launched = undefined));
+  return launched;
+}
+
 export async function startBrowserEnv(): Promise<BrowserEnv> {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html')))
     throw new Error('dist/web is missing: run `npm run build` first');
@@ -33,19 +62,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   );
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await workerBrowser();
   // AG Grid's own errors (e.g. #200, a feature whose module is not registered) fail the file
   const gridErrors: string[] = [];
   return {
@@ -64,7 +81,8 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
       return page;
     },
     async close() {
-      await browser.close();
+      // the file's pages and contexts (the browser is the worker's: the next file reuses it)
+      await Promise.all(browser.contexts().map((c) => c.close().catch(() => undefined)));
       await app.close();
       await database.close();
       if (gridErrors.length)
@@ -73,8 +91,56 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   };
 }
 
-/** Sign in through the login page as a person would (account, password, slider check). */
+/**
+ * Sign in as the login page does, without typing: the account's token from `POST /sys/login`
+ * (over loopback HTTP, as the page sends it) is stored the way the page stores it, then the page
+ * opens `target`'s `redirect` (the home page by default). Tests about signing in use
+ * `loginByForm`; an account that must first replace its password, or a refused login, goes through
+ * the form too, so the page shows what the test expects of it.
+ */
 export async function login(
+  page: Page,
+  base: string,
+  username: string,
+  password = '123456',
+  target = '/user/login',
+) {
+  const response = await fetch(`${base}/jeecg-boot/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, remember_me: true }),
+  });
+  const body = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    result?: { mustChangePassword?: boolean; tenantList?: Array<{ id: number }> } & Record<string, unknown>;
+  } | null;
+  if (!body?.success || !body.result || body.result.mustChangePassword)
+    return loginByForm(page, base, username, password, target);
+  // any same-origin document that runs no script: the API's 404 answer
+  await page.goto(`${base}/jeecg-boot/`);
+  await page.evaluate(
+    ({ result, keys, ns, ttl }) => {
+      const expire = Date.now() + ttl;
+      const put = (key: string, value: unknown) =>
+        localStorage.setItem(ns + key, JSON.stringify({ value, expire }));
+      const userInfo = result.userInfo as { username: string };
+      put(keys.token, result.token);
+      put(keys.userInfo, userInfo);
+      put(keys.username, userInfo.username);
+      if (result.sysAllDictItems) put(keys.dicts, result.sysAllDictItems);
+      const tenants = result.tenantList as Array<{ id: number }> | undefined;
+      if (tenants?.length === 1) put(keys.tenant, tenants[0]!.id);
+    },
+    { result: body.result, keys: KEYS, ns: NS, ttl: SESSION_TTL_MS },
+  );
+  const redirect = new URL(target, base).searchParams.get('redirect');
+  await page.goto(
+    base + (redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard/analysis'),
+  );
+}
+
+/** Sign in through the login page as a person would (account, password, slider check). */
+export async function loginByForm(
   page: Page,
   base: string,
   username: string,

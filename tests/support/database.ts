@@ -56,9 +56,92 @@ export async function freshDatabase(
   };
 }
 
+/**
+ * The run's template (tests/support/global-setup.ts): one migrated and seeded database per engine,
+ * made once per `vitest run`, which every suite's fresh database is a copy of. Without it (a bench,
+ * a script) each fresh database is migrated and seeded on its own, with the same outcome.
+ */
+export const TEMPLATE_ENV = 'CARE_TEST_TEMPLATE_DIR';
+
+interface TemplateFiles {
+  /** the PGlite data directory as a tar (`loadDataDir`) */
+  pgliteTar: string;
+  /** the pictures the PGlite template's seed wrote */
+  pgliteUploads: string;
+  /** the PostgreSQL template: its server (without database) and name */
+  pg?: { server: string; name: string; uploads: string };
+}
+
+const templatePaths = (dir: string) => ({
+  pgliteTar: path.join(dir, 'pglite.tar'),
+  pgliteUploads: path.join(dir, 'uploads-pglite'),
+  pgUploads: path.join(dir, 'uploads-pg'),
+  pgJson: path.join(dir, 'pg.json'),
+});
+
+/** `postgres://user@host:port` of a URL: two URLs naming databases of one server compare equal. */
+const serverOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.protocol}//${u.username}@${u.hostname}:${u.port || 5432}`;
+};
+
+function readTemplate(): TemplateFiles | undefined {
+  const dir = process.env[TEMPLATE_ENV];
+  if (!dir) return undefined;
+  const p = templatePaths(dir);
+  if (!fs.existsSync(p.pgliteTar)) return undefined;
+  const pg = fs.existsSync(p.pgJson)
+    ? {
+        ...(JSON.parse(fs.readFileSync(p.pgJson, 'utf8')) as { server: string; name: string }),
+        uploads: p.pgUploads,
+      }
+    : undefined;
+  return { pgliteTar: p.pgliteTar, pgliteUploads: p.pgliteUploads, pg };
+}
+
+/**
+ * Make the run's templates in `dir`: a seeded PGlite dumped to a tar and, given a server URL, a
+ * seeded database on that server for `CREATE DATABASE … TEMPLATE`. Returns what drops them again.
+ */
+export async function makeTemplates(dir: string, serverUrl?: string): Promise<() => Promise<void>> {
+  const p = templatePaths(dir);
+  fs.mkdirSync(p.pgliteUploads, { recursive: true });
+  const lite = await seededDatabase(undefined, 't', p.pgliteUploads);
+  try {
+    fs.writeFileSync(p.pgliteTar, await lite.dumpDataDir!());
+  } finally {
+    await lite.close();
+  }
+  if (!serverUrl) return async () => undefined;
+  fs.mkdirSync(p.pgUploads, { recursive: true });
+  const name = `tpl_care_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const drop = () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  try {
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
+    try {
+      await seed(database.db, { password: () => TEST_PASSWORD, uploadDir: p.pgUploads });
+    } finally {
+      await database.close();
+    }
+  } catch (e) {
+    await drop().catch(() => undefined);
+    throw e;
+  }
+  fs.writeFileSync(p.pgJson, JSON.stringify({ server: serverOf(serverUrl), name }));
+  return drop;
+}
+
 async function seededDatabase(serverUrl: string | undefined, prefix: string, uploadDir: string) {
   const TEST_SEED = { password: () => TEST_PASSWORD, uploadDir };
+  const template = readTemplate();
   if (!serverUrl) {
+    if (template) {
+      fs.cpSync(template.pgliteUploads, uploadDir, { recursive: true });
+      return openDatabase({ dataDir: 'memory://', loadDataDir: template.pgliteTar });
+    }
     const database = await openDatabase({ dataDir: 'memory://' });
     await seed(database.db, TEST_SEED).catch(async (e) => {
       await database.close();
@@ -67,14 +150,16 @@ async function seededDatabase(serverUrl: string | undefined, prefix: string, upl
     return database;
   }
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const copy = template?.pg && template.pg.server === serverOf(serverUrl) ? template.pg : undefined;
+  await admin(serverUrl, `CREATE DATABASE ${name}${copy ? ` TEMPLATE ${copy.name}` : ''}`);
   const drop = () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
-    await seed(database.db, TEST_SEED);
+    if (copy) fs.cpSync(copy.uploads, uploadDir, { recursive: true });
+    else await seed(database.db, TEST_SEED);
   } catch (e) {
     await database?.close().catch(() => undefined);
     await drop().catch(() => undefined);

@@ -21,6 +21,8 @@ export interface Database {
   rawQuery(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
   /** LISTEN/NOTIFY on this database (cross-instance fan-out; see `PgBus`) */
   notifications: NotifyTransport;
+  /** PGlite only: the data directory as a tar, which `openDatabase({ loadDataDir })` starts from */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,8 @@ export async function openDatabase(opts: {
   dataDir: string;
   /** PostgreSQL: serve waiting statements by lane (default), or in arrival order when false */
   lanes?: boolean;
+  /** PGlite: start from this tar of a data directory (made by `dumpDataDir`), then migrate */
+  loadDataDir?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const config = {
@@ -115,13 +119,14 @@ export async function openDatabase(opts: {
     };
   }
   // the engine runs on a worker thread (and migrates there): the event loop never waits on it
-  const client = await WorkerPGlite.create(opts.dataDir, MIGRATIONS_DIR);
+  const client = await WorkerPGlite.create(opts.dataDir, MIGRATIONS_DIR, opts.loadDataDir);
   const pgliteDb = drizzlePglite({ client: client as never, schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     rawQuery: (text, params) => client.query(text, params),
     notifications: pgliteTransport(client),
+    dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -54,6 +57,28 @@ function wireOptions(opts: QueryOptions | undefined) {
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 
+/**
+ * PGlite's engine compiled once per process and its file-system bundle read once, handed to every
+ * worker it starts: a process that opens many databases (a test worker, one per suite) compiles
+ * the WebAssembly once instead of per database. A worker given none loads them itself.
+ */
+let engineAssets: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Uint8Array } | undefined> | undefined;
+function loadEngineAssets() {
+  engineAssets ??= (async () => {
+    try {
+      const dist = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+      const [wasm, bundle] = await Promise.all([
+        readFile(path.join(dist, 'pglite.wasm')),
+        readFile(path.join(dist, 'pglite.data')),
+      ]);
+      return { wasmModule: await WebAssembly.compile(wasm), fsBundle: bundle };
+    } catch {
+      return undefined; // another layout of the package: each worker loads its own
+    }
+  })();
+  return engineAssets;
+}
+
 export class WorkerPGlite {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
@@ -62,8 +87,16 @@ export class WorkerPGlite {
   private exitError: Error | null = null;
   closed = false;
 
-  private constructor(dataDir: string, migrationsFolder: string) {
-    this.worker = new Worker(WORKER_URL, { workerData: { dataDir, migrationsFolder }, execArgv: [] });
+  private constructor(
+    dataDir: string,
+    migrationsFolder: string,
+    loadDataDir: string | undefined,
+    assets: Awaited<ReturnType<typeof loadEngineAssets>>,
+  ) {
+    this.worker = new Worker(WORKER_URL, {
+      workerData: { dataDir, migrationsFolder, loadDataDir, ...assets },
+      execArgv: [],
+    });
     this.worker.on('message', (msg: Reply | Notification) => {
       if ('op' in msg) {
         for (const cb of this.listeners.get(msg.channel) ?? []) cb(msg.payload);
@@ -86,9 +119,16 @@ export class WorkerPGlite {
     this.worker.on('exit', (code) => fail(new Error(`PGlite worker exited (${code})`)));
   }
 
-  /** Start the worker, open (or create) `dataDir` and apply the migrations there. */
-  static async create(dataDir: string, migrationsFolder: string): Promise<WorkerPGlite> {
-    const client = new WorkerPGlite(dataDir, migrationsFolder);
+  /**
+   * Start the worker, open (or create) `dataDir` and apply the migrations there. `loadDataDir` is
+   * the path of a tar made by `dumpDataDir()`: the engine starts from its contents.
+   */
+  static async create(
+    dataDir: string,
+    migrationsFolder: string,
+    loadDataDir?: string,
+  ): Promise<WorkerPGlite> {
+    const client = new WorkerPGlite(dataDir, migrationsFolder, loadDataDir, await loadEngineAssets());
     try {
       await client.call({ op: 'open' });
     } catch (e) {
@@ -156,6 +196,11 @@ export class WorkerPGlite {
       this.listeners.delete(channel);
       await this.call({ op: 'unlisten', channel });
     };
+  }
+
+  /** The whole data directory as an uncompressed tar (for `loadDataDir`). */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.call<Uint8Array>({ op: 'dump' });
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 // The embedded PGlite engine on a worker thread (see pglite-proxy.ts for the protocol), so that a
 // query never blocks the server's event loop: sockets are read and connections accepted while it
 // runs. Plain JavaScript: a worker starts without the TypeScript loader.
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -53,7 +54,16 @@ function target(txId) {
 async function handle(msg) {
   switch (msg.op) {
     case 'open': {
-      db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm } });
+      // a data directory dumped earlier (dumpDataDir) starts the engine with its contents: test
+      // suites load one migrated and seeded template instead of migrating and seeding each time
+      const loadDataDir = workerData.loadDataDir
+        ? new Blob([await readFile(workerData.loadDataDir)])
+        : undefined;
+      // the engine compiled once by the process that started this worker (pglite-proxy.ts)
+      const engine = workerData.wasmModule
+        ? { pgliteWasmModule: workerData.wasmModule, fsBundle: new Blob([workerData.fsBundle]) }
+        : {};
+      db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, loadDataDir, ...engine });
       await migrate(drizzle(db), { migrationsFolder: workerData.migrationsFolder });
       return null;
     }
@@ -113,6 +123,10 @@ async function handle(msg) {
       listening.delete(msg.channel);
       if (stop && !db.closed) await stop();
       return null;
+    }
+    case 'dump': {
+      const file = await db.dumpDataDir('none');
+      return new Uint8Array(await file.arrayBuffer());
     }
     case 'close': {
       if (db && !db.closed) await db.close();

@@ -1,5 +1,5 @@
 /** localStorage with expiry, as the original client's vue-ls (namespace `pro__`). */
-const NS = 'pro__';
+export const NS = 'pro__';
 
 export const SESSION_TTL_MS = 604_800_000;
 

@@ -8,7 +8,8 @@ import {
 } from '../../../src/web/shell/menus/menu-model.ts';
 
 // the browser globals the model reads
-globalThis.window ??= { location: { origin: 'http://host:8080' } } as never;
+// assigned, not defaulted: with the unit tier's shared globals another file may have set its own window
+globalThis.window = { location: { origin: 'http://host:8080' } } as never;
 
 const node = (path: string, title: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   id: path,

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeTemplates, TEMPLATE_ENV } from './database.ts';
+
+/**
+ * Once per `vitest run`: migrate and seed one template database per engine (PGlite, and the
+ * PostgreSQL server of `TEST_DATABASE_URL` or `TEST_POSTGRES_URL` when set); every suite's fresh database is a copy of it
+ * (tests/support/database.ts). The directory reaches the test processes through the environment,
+ * which forked workers inherit. Several projects list this file: they share one template.
+ */
+type Shared = { ready: Promise<void>; users: number; teardown?: () => Promise<void>; dir: string };
+const key = Symbol.for('care-console.test-template');
+const holder = globalThis as unknown as Record<symbol, Shared | undefined>;
+
+export async function setup(): Promise<void> {
+  let shared = holder[key];
+  if (!shared) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'care-template-'));
+    const made: Shared = { dir, users: 0, ready: Promise.resolve() };
+    made.ready = makeTemplates(dir, process.env.TEST_DATABASE_URL || process.env.TEST_POSTGRES_URL).then(
+      (drop) => {
+        made.teardown = async () => {
+          await drop();
+          fs.rmSync(dir, { recursive: true, force: true });
+        };
+      },
+    );
+    shared = holder[key] = made;
+  }
+  shared.users++;
+  await shared.ready;
+  process.env[TEMPLATE_ENV] = shared.dir;
+}
+
+export async function teardown(): Promise<void> {
+  const shared = holder[key];
+  if (!shared || --shared.users > 0) return;
+  holder[key] = undefined;
+  await shared.teardown?.();
+}
