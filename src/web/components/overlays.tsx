@@ -31,7 +31,7 @@ export function Toasts() {
               type="button"
               aria-label="关闭通知"
               onClick={() => dismiss(n.id)}
-              className="text-gray-400"
+              className="text-gray-600"
             >
               ×
             </button>

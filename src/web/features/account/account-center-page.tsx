@@ -44,7 +44,7 @@ export default function AccountCenterPage() {
         <ul className="text-sm">
           {(departs.data?.list ?? []).map((d) => (
             <li key={d.orgCode}>
-              {d.departName} <span className="text-gray-400">{d.orgCode}</span>
+              {d.departName} <span className="text-gray-600">{d.orgCode}</span>
               {d.orgCode === departs.data?.orgCode && (
                 <span className="ml-2 text-[var(--primary)]">当前</span>
               )}

@@ -79,7 +79,7 @@ export function PickTable({
       <tbody>
         {rows.length === 0 && (
           <tr>
-            <td colSpan={columns.length + 1} className="p-6 text-center text-gray-400">
+            <td colSpan={columns.length + 1} className="p-6 text-center text-gray-600">
               {loading ? '加载中…' : '暂无数据'}
             </td>
           </tr>

@@ -41,7 +41,7 @@ function AddRowSettingsPopover({ onClose }: { onClose(s: AddRowSettings): void }
           onChange={(e) => setS((o) => ({ ...o, position: Number(e.target.value) }))}
         />
       </label>
-      <p className="text-xs text-gray-400">位置 0 为末尾，N 为第 N 行</p>
+      <p className="text-xs text-gray-600">位置 0 为末尾，N 为第 N 行</p>
       <label className="flex items-center gap-2">
         <input
           type="checkbox"

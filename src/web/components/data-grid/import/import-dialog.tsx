@@ -175,7 +175,7 @@ export function ImportDialog({
           {files.map((f) => (
             <li key={fileKey(f)} className="flex items-center justify-between px-3 py-1.5">
               <span className="truncate">{f.name}</span>
-              <span className="flex items-center gap-2 text-gray-400">
+              <span className="flex items-center gap-2 text-gray-600">
                 {sizeText(f.size)}
                 <Button
                   size="sm"

@@ -244,7 +244,7 @@ export function ListPage<Row extends { id: string }>({
             />
           ) : null}
           {toolbarExtra}
-          {isFetching && <span className="self-center text-xs text-gray-400">加载中…</span>}
+          {isFetching && <span className="self-center text-xs text-gray-600">加载中…</span>}
         </div>
         {(error || !listUrl) && (
           <p role="alert" className="mb-2 text-sm text-amber-600">

@@ -37,7 +37,7 @@ export function CheckList({
           {o.text}
         </label>
       ))}
-      {options.length === 0 && <span className="text-gray-400">无可选项</span>}
+      {options.length === 0 && <span className="text-gray-600">无可选项</span>}
     </div>
   );
 }

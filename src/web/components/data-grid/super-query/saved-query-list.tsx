@@ -17,7 +17,7 @@ export function SavedQueryList({
     <section aria-label="保存的查询" className="w-60 shrink-0 border-l pl-4">
       <h3 className="mb-2 text-sm font-medium text-gray-600">保存的查询</h3>
       {queries.length === 0 ? (
-        <p className="text-xs text-gray-400">暂无保存的查询</p>
+        <p className="text-xs text-gray-600">暂无保存的查询</p>
       ) : (
         <ul className="max-h-96 space-y-2 overflow-y-auto">
           {queries.map((q) => (
@@ -38,7 +38,7 @@ export function SavedQueryList({
               <button
                 type="button"
                 aria-label={`删除查询 ${q.title}`}
-                className="px-1 text-gray-400 hover:text-red-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-400"
+                className="px-1 text-gray-600 hover:text-red-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-400"
                 onClick={() => onDelete(q)}
               >
                 ×

@@ -56,7 +56,7 @@ function TreeCell<T extends TreeRecord>({
   const pad = { paddingLeft: row.depth * TREE_INDENT };
   if (row.kind === 'loading')
     return (
-      <span style={pad} className="inline-flex items-center gap-1 pl-5 text-gray-400" data-tree-loading="">
+      <span style={pad} className="inline-flex items-center gap-1 pl-5 text-gray-600" data-tree-loading="">
         {LOADING_TEXT}
       </span>
     );
