@@ -69,6 +69,7 @@ export default defineConfig({
           name: 'server',
           ...SERVER_FILES,
           pool: 'forks',
+          isolate: false,
           globalSetup: GLOBAL_SETUP,
         },
       },
