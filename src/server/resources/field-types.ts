@@ -4,7 +4,7 @@
  * become codes), references must name a row the referenced resource offers, pictures must have
  * been uploaded to the field's area; locations are PostgreSQL points.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { areaCodeOf } from '../../shared/area.ts';
@@ -53,13 +53,21 @@ export function fromColumn(f: ResourceField, v: unknown): unknown {
   return v ?? null;
 }
 
-/** Validated values as the table's columns take them (locations become points). */
+/**
+ * Validated values as the table's columns take them: locations become points, date-times (wall
+ * clock `YYYY-MM-DD HH:mm:ss`) instants read in the application time zone `tz`.
+ */
 export function toColumns(
   fields: readonly ResourceField[],
   data: Record<string, unknown>,
+  tz: string,
 ): Record<string, unknown> {
   const out = { ...data };
   for (const f of fields) {
+    if (f.type === 'datetime' && typeof out[f.key] === 'string') {
+      out[f.key] = sql`(${out[f.key]}::timestamp AT TIME ZONE ${tz})`;
+      continue;
+    }
     if (f.type !== 'location' || typeof out[f.key] !== 'string') continue;
     const parsed = parseLocation(out[f.key], f.title);
     if (typeof parsed !== 'string') out[f.key] = { x: parsed.lng, y: parsed.lat };

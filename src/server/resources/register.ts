@@ -76,7 +76,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     return out;
   };
   const message = { ...RESOURCE_MSG, ...decl.messages };
-  const children = childrenOf(sr);
+  const children = childrenOf(sr, tz);
   /** a write and its sub tables' in one transaction (a plain write when there are none) */
   const atomically = (write: (tx: typeof db) => Promise<unknown>) =>
     children.any ? db.transaction((tx) => write(tx as unknown as typeof db)) : write(db);
@@ -213,7 +213,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const id = newId();
       await atomically(async (tx) => {
         await tx.insert(sr.table).values({
-          ...insertable(toColumns(decl.fields, data)),
+          ...insertable(toColumns(decl.fields, data, tz)),
           ...owner,
           id,
           ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
@@ -242,7 +242,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         await tx
           .update(sr.table)
           .set({
-            ...toColumns(decl.fields, data),
+            ...toColumns(decl.fields, data, tz),
             ...(has('updateBy') ? { updateBy: me.username } : {}),
             ...(has('updateTime') ? { updateTime: new Date() } : {}),
           })
@@ -334,7 +334,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
             }
             await tx.insert(sr.table).values(
               rows.map((data) => ({
-                ...insertable(toColumns(decl.fields, data)),
+                ...insertable(toColumns(decl.fields, data, tz)),
                 ...owner,
                 id: newId(),
                 ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),

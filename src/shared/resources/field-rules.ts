@@ -131,7 +131,15 @@ export function fieldSchema(f: ResourceField): z.ZodType {
       base = z.string().trim().refine(isRealDate, `${f.title}格式应为YYYY-MM-DD`);
       break;
     case 'datetime':
-      base = z.string().trim().refine(isRealDateTime, `${f.title}格式应为YYYY-MM-DD HH:mm:ss`);
+      // every accepted form (`T` separator, no seconds) is kept as `YYYY-MM-DD HH:mm:ss`
+      base = z
+        .string()
+        .trim()
+        .refine(isRealDateTime, `${f.title}格式应为YYYY-MM-DD HH:mm:ss`)
+        .transform((v) => {
+          const t = v.replace('T', ' ');
+          return t.length === 16 ? `${t}:00` : t;
+        });
       break;
     case 'percent':
       base = z
