@@ -55,3 +55,37 @@ describe('1. announcement start and end times', () => {
     expect(shown).toMatchObject({ startTime: shownEnd, endTime: '2026-12-01 08:00:00' });
   });
 });
+
+describe('10. a wrong JSON type is refused in Chinese', () => {
+  const chinese = /[\u4e00-\u9fff]/;
+  it.each([
+    ['an object for a text field', { code: {}, name: '职务甲', postRank: '1' }],
+    ['an array for a text field', { code: ['a'], name: '职务乙', postRank: '1' }],
+    ['a number for a boolean', { code: 'zz1', name: '职务丙', postRank: '1', unknown: 1 }],
+    ['a body that is an array', [1, 2]],
+    ['a body that is text', 'code=1'],
+  ])('%s', async (_, body) => {
+    const r = await t.call('POST', '/sys/position/add', {
+      token: admin,
+      body: typeof body === 'string' ? body : body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(r.status).not.toBe(500);
+    const message = String(r.body?.message ?? '');
+    if (r.body?.success === false) expect(message).toMatch(chinese);
+    expect(message).not.toMatch(/Invalid|expected|received/i);
+  });
+  it('an object for an edit field and a boolean field', async () => {
+    const fare = await first('/yy/yyFare', {});
+    for (const body of [
+      { id: fare.id, enabled: {} },
+      { id: fare.id, enabled: 'yes' },
+      { id: {}, enabled: true },
+    ]) {
+      const r = await call('PUT', '/yy/yyFare/edit', { body });
+      expect(r.body.success).toBe(false);
+      expect(r.body.message).toMatch(chinese);
+      expect(r.body.message).not.toMatch(/Invalid|expected|received/i);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { RULE_MESSAGES, hasNoNul, isRealDate, isRealDateTime } from '../validati
 import { sanitizeHtml } from '../richtext.ts';
 import { CRON_MSG, isQuartzCron } from '../cron.ts';
 import type { ResourceField } from './define.ts';
+import { issueMessage } from '../issue-message.ts';
 
 /** Messages of the generated endpoints (JeecgBoot's generated controllers say the same). */
 export const RESOURCE_MSG = {
@@ -236,7 +237,10 @@ export function fieldSchema(f: ResourceField): z.ZodType {
       }
       const r = base.safeParse(v);
       if (r.success) return r.data;
-      ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? RESOURCE_MSG.invalid(f.title) });
+      ctx.addIssue({
+        code: 'custom',
+        message: issueMessage(r.error.issues[0], RESOURCE_MSG.invalid(f.title)),
+      });
       return z.NEVER;
     })
     .describe(f.help ?? f.title);
@@ -254,7 +258,10 @@ export function sentOnly(rule: z.ZodType, f: ResourceField): z.ZodType {
       if (v === undefined) return undefined;
       const r = rule.safeParse(v);
       if (r.success) return r.data;
-      ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? RESOURCE_MSG.invalid(f.title) });
+      ctx.addIssue({
+        code: 'custom',
+        message: issueMessage(r.error.issues[0], RESOURCE_MSG.invalid(f.title)),
+      });
       return z.NEVER;
     })
     .describe(f.help ?? f.title);
