@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../src/shared/resources/index.ts';
+import { isQueryable, type Resource } from '../../src/shared/resources/define.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 /**
@@ -87,5 +89,55 @@ describe('10. a wrong JSON type is refused in Chinese', () => {
       expect(r.body.message).toMatch(chinese);
       expect(r.body.message).not.toMatch(/Invalid|expected|received/i);
     }
+  });
+});
+
+describe('2. boolean fields in list filters, the super query and the export', () => {
+  const booleans = (RESOURCES as readonly Resource[]).flatMap((r) =>
+    r.decl.fields
+      .filter((f) => f.type === 'boolean' && isQueryable(f))
+      .map((f) => [r.decl.name, f.key, r] as const),
+  );
+  it('covers the shipped boolean fields', () => {
+    expect(booleans.map(([name, key]) => `${name}.${key}`)).toEqual(
+      expect.arrayContaining(['appVersion.forceUpdate', 'fare.enabled', 'customerAddress.isDefault']),
+    );
+  });
+  it.each(booleans)('%s.%s', async (_, key, r) => {
+    const list = r.endpoints.list.path;
+    const sq = (rule: string, val: string) => ({
+      superQueryParams: encodeURIComponent(JSON.stringify([{ field: key, rule, val, type: 'switch' }])),
+    });
+    const queries: Array<Record<string, string>> = [
+      { [key]: '*true*' },
+      { [key]: 'true*' },
+      { [key]: '*false' },
+      { [key]: 'abc' },
+      { [key]: 'true' },
+      { [key]: '1' },
+      { [key]: 'true,false' },
+      { [key]: '!true' },
+      sq('like', 'tr'),
+      sq('right_like', 'tr'),
+      sq('left_like', 'ue'),
+      sq('eq', 'abc'),
+      sq('eq', 'true'),
+      sq('ne', 'false'),
+      sq('in', 'true,false'),
+    ];
+    for (const query of queries) {
+      const r1 = await call('GET', list, { query });
+      expect(r1.status, JSON.stringify(query)).toBe(200);
+      if (!r1.body.success) expect(r1.body.message).toMatch(/[\u4e00-\u9fff]/);
+      if (r.endpoints.exportXls) {
+        const r2 = await call('GET', r.endpoints.exportXls.path, { query });
+        expect(r2.status, `export ${JSON.stringify(query)}`).toBe(200);
+      }
+    }
+    const t1 = await call('GET', list, { query: { [key]: 'true', pageSize: '100' } });
+    expect(t1.body.success).toBe(true);
+    for (const row of t1.body.result.records) expect(row[key]).toBe(true);
+    const t2 = await call('GET', list, { query: { [key]: '*true*', pageSize: '100' } });
+    expect(t2.body.result.total).toBe(t1.body.result.total);
   });
 });

@@ -24,7 +24,7 @@ import { MSG, PAGING } from '../../shared/api.ts';
 import { hasNoNul, isRealDate, isRealDateTime } from '../../shared/validation.ts';
 import { BizError } from './result.ts';
 
-export type FieldType = 'string' | 'int' | 'number' | 'date' | 'datetime';
+export type FieldType = 'string' | 'int' | 'number' | 'boolean' | 'date' | 'datetime';
 
 export interface FieldDef {
   column: PgColumn;
@@ -92,6 +92,10 @@ export function typed(
     case 'number':
       if (!/^-?\d+(\.\d+)?$/.test(raw) || raw.length > 30) throw bad();
       return Number(raw);
+    case 'boolean':
+      if (/^(true|1)$/i.test(raw)) return true;
+      if (/^(false|0)$/i.test(raw)) return false;
+      throw bad();
     case 'date':
       if (!isRealDate(raw.slice(0, 10))) throw bad();
       return raw.slice(0, 10);
@@ -122,6 +126,8 @@ const OPERATORS: Array<[string, Op]> = [
 /** One `field=value` parameter turned into a condition, by the rules of §7.1. */
 function condition(name: string, def: FieldDef, raw: string, tz: string): SQL | undefined {
   const col = def.column;
+  // the search bar's text modes (`*true*`, `true*`) on a switch mean the value itself
+  if (def.type === 'boolean') raw = raw.replace(/^\*/, '').replace(/\*$/, '') || raw;
   for (const [prefix, op] of OPERATORS) {
     if (raw.startsWith(prefix) && raw.length > prefix.length) {
       const rest = raw.slice(prefix.length).trim();

@@ -88,6 +88,7 @@ const NARROWER: Record<FieldType, readonly FieldType[]> = {
   string: ['int', 'number', 'date', 'datetime'],
   number: ['int'],
   int: [],
+  boolean: [],
   date: [],
   datetime: ['date'],
 };
@@ -176,6 +177,8 @@ export function condition(fields: EntityFields, c: SuperQueryCondition, tz: stri
   if (pattern) {
     if (def.type === 'date' || def.type === 'datetime')
       throw new BizError(SUPER_QUERY_MSG.ruleNotForField(clip(field), rule));
+    // a switch matches on its text (`true`/`false`), as numbers do
+    if (def.type === 'boolean') return sql`${col}::text like ${pattern(escapeLike(raw))}`;
     const text = String((operand(name, def, type, raw, tz) as { value: unknown }).value);
     // numbers match on their decimal text (`sex like 1` finds 1, 10, 21, …), as MySQL does
     if (def.type !== 'string') return sql`${col}::text like ${pattern(text)}`;
