@@ -141,3 +141,44 @@ describe('2. boolean fields in list filters, the super query and the export', ()
     expect(t2.body.result.total).toBe(t1.body.result.total);
   });
 });
+
+describe('3. fields fixed on edit are not changed by an edit', () => {
+  const fixed = (RESOURCES as readonly Resource[]).flatMap((r) =>
+    r.operations.has('edit')
+      ? r.decl.fields.filter((f) => f.fixedOnEdit && !f.system).map((f) => [r.decl.name, f.key, r] as const)
+      : [],
+  );
+  it('covers the shipped fixed fields', () => {
+    expect(fixed.map(([name, key]) => `${name}.${key}`)).toEqual(
+      expect.arrayContaining(['position.code', 'appVersion.app', 'techService.projectId', 'category.code']),
+    );
+  });
+  it.each(fixed)('%s.%s', async (_, key, r) => {
+    const row = (await call('GET', r.endpoints.list.path, { query: { pageSize: '1' } })).body.result
+      .records[0] as Record<string, unknown>;
+    expect(row, 'a seeded row').toBeDefined();
+    const f = r.decl.fields.find((x) => x.key === key)!;
+    // a value the field would accept on add: another option, another row's reference, a fresh code
+    const other = (
+      await call('GET', r.endpoints.list.path, { query: { pageSize: '50' } })
+    ).body.result.records.find((x: Record<string, unknown>) => x[key] !== row[key] && x[key] != null);
+    const changed = f.options
+      ? f.options.find((o) => o.value !== String(row[key]))!.value
+      : f.type === 'ref'
+        ? other?.[key]
+        : `${String(row[key])}Z9`;
+    expect(changed).toBeDefined();
+    const refused = await call('PUT', r.endpoints.edit!.path, { body: { id: row.id, [key]: changed } });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({
+      success: false,
+      message: typeof f.fixedOnEdit === 'string' ? f.fixedOnEdit : `${f.title}不能修改`,
+    });
+    const after = (await call('GET', r.endpoints.queryById.path, { query: { id: String(row.id) } })).body
+      .result;
+    expect(after[key]).toEqual(row[key]);
+    // the original client sends the whole row back: the unchanged value is accepted
+    const same = await call('PUT', r.endpoints.edit!.path, { body: { id: row.id, [key]: row[key] } });
+    expect(same.body.message).not.toMatch(/不能修改/);
+  });
+});

@@ -63,6 +63,13 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const uniques = decl.fields.filter((f) => f.unique);
   const dictFields = decl.fields.filter((f) => f.type === 'dict' && !f.system);
   const checks = fieldChecks(decl.fields);
+  const fixedFields = decl.fields.filter((f) => f.fixedOnEdit && !f.system);
+  /** an edit may send a fixed field back as it is (the original client sends the whole row), not change it */
+  const assertFixed = (data: Record<string, unknown>, original: Row) => {
+    for (const f of fixedFields)
+      if (f.key in data && String(data[f.key] ?? '') !== String(original[f.key] ?? ''))
+        throw new BizError(typeof f.fixedOnEdit === 'string' ? f.fixedOnEdit : RESOURCE_MSG.fixed(f.title));
+  };
   const has = (key: string) => key in (getTableColumns(sr.table) as object);
   // a NOT NULL column with a default (a switch, a status) takes its default when an add leaves it empty
   const defaulted = Object.entries(
@@ -234,6 +241,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const scope = await rowReach(req);
       const original = await gen.findById(db, id, scope);
       if (!original) throw new BizError(resource.notFound);
+      assertFixed(data, original);
       assertWritableFields(await rightsOf(req), data, original, titleOf);
       await sr.hooks?.beforeSave?.({ op: 'edit', db, user: me, data, original });
       await assertWritable(data, original);

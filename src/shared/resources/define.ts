@@ -114,8 +114,11 @@ export interface ResourceField {
   system?: boolean;
   /** another row may not hold the same value; the message when it does */
   unique?: string;
-  /** not changed once saved (a code other rows refer to) */
-  fixedOnEdit?: boolean;
+  /**
+   * not changed once saved (a code other rows refer to): an edit may send it back unchanged; one
+   * changing it is refused with this message (default `<title>不能修改`)
+   */
+  fixedOnEdit?: boolean | string;
   /** surfaces: every flag defaults from `type` and `system` (see `surfaces`) */
   list?: boolean | { width?: number; /** false: the page's column offers no sorting */ sortable?: boolean };
   /**

@@ -18,6 +18,8 @@ export const RESOURCE_MSG = {
   notFound: '未找到对应实体',
   illegalChars: '包含非法字符',
   invalid: (title: string) => `${title}取值无效`,
+  /** an edit changing a field that is fixed once saved (`fixedOnEdit`) */
+  fixed: (title: string) => `${title}不能修改`,
   required: (f: Pick<ResourceField, 'title' | 'type'>) =>
     `${CHOSEN.includes(f.type) ? '请选择' : UPLOADED.includes(f.type) ? '请上传' : '请输入'}${f.title}`,
   percent: (title: string) => `${title}应为0到100之间的数，最多两位小数`,
