@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import { isQueryable, type Resource } from '../../src/shared/resources/define.ts';
+import { getTableColumns } from 'drizzle-orm';
+import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 /**
@@ -180,5 +182,36 @@ describe('3. fields fixed on edit are not changed by an edit', () => {
     // the original client sends the whole row back: the unchanged value is accepted
     const same = await call('PUT', r.endpoints.edit!.path, { body: { id: row.id, [key]: row[key] } });
     expect(same.body.message).not.toMatch(/不能修改/);
+  });
+});
+
+describe('7. clearing an optional field whose column is NOT NULL takes its default', () => {
+  const cases = SERVER_RESOURCES.flatMap((sr) => {
+    if (!sr.resource.operations.has('edit')) return [];
+    const columns = getTableColumns(sr.table) as Record<string, { notNull: boolean; hasDefault: boolean }>;
+    return sr.resource.decl.fields
+      .filter((f) => !f.system && !f.required && !f.by && !f.fixedOnEdit && columns[f.key]?.notNull)
+      .map((f) => [sr.resource.decl.name, f.key, sr, columns[f.key]!.hasDefault] as const);
+  });
+  it('covers the shipped cases', () => {
+    expect(cases.map(([name, key]) => `${name}.${key}`)).toEqual(
+      expect.arrayContaining(['fare.enabled', 'customer.memberLevel']),
+    );
+  });
+  it.each(cases)('%s.%s', async (_, key, sr, hasDefault) => {
+    // an optional field over a NOT NULL column needs a default to fall back on
+    expect(hasDefault).toBe(true);
+    const r = sr.resource;
+    const row = (await call('GET', r.endpoints.list.path, { query: { pageSize: '1' } })).body.result
+      .records[0];
+    for (const cleared of [null, '']) {
+      const edit = await call('PUT', r.endpoints.edit!.path, { body: { id: row.id, [key]: cleared } });
+      expect(edit.status).toBe(200);
+      expect(edit.body.message).not.toMatch(/必填项不能为空/);
+      expect(edit.body.success).toBe(true);
+      const after = (await call('GET', r.endpoints.queryById.path, { query: { id: String(row.id) } })).body
+        .result;
+      expect(after[key]).not.toBeNull();
+    }
   });
 });

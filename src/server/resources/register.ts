@@ -7,7 +7,7 @@
  * replace a generated handler by name (`override`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import { MSG } from '../../shared/api.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
@@ -80,6 +80,12 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const insertable = (values: Record<string, unknown>) => {
     const out = { ...values };
     for (const key of defaulted) if (out[key] === null || out[key] === '') delete out[key];
+    return out;
+  };
+  /** an edit clearing such a field sets it back to its default, as an add leaving it empty does */
+  const updatable = (values: Record<string, unknown>) => {
+    const out = { ...values };
+    for (const key of defaulted) if (out[key] === null || out[key] === '') out[key] = sql`default`;
     return out;
   };
   const message = { ...RESOURCE_MSG, ...decl.messages };
@@ -250,7 +256,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         await tx
           .update(sr.table)
           .set({
-            ...toColumns(decl.fields, data, tz),
+            ...updatable(toColumns(decl.fields, data, tz)),
             ...(has('updateBy') ? { updateBy: me.username } : {}),
             ...(has('updateTime') ? { updateTime: new Date() } : {}),
           })
