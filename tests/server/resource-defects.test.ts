@@ -215,3 +215,35 @@ describe('7. clearing an optional field whose column is NOT NULL takes its defau
     }
   });
 });
+
+describe('8. an app version edit into a clash is refused by the rules, not the database', () => {
+  it('changing app or platform onto a taken version code', async () => {
+    const add = (app: string, platform: string) =>
+      call('POST', '/yy/yyAppVersion/add', {
+        body: {
+          app,
+          platform,
+          versionName: '9.9.1',
+          versionCode: 990001,
+          downloadUrl: 'https://example.com/a.apk',
+        },
+      });
+    expect((await add('customer', 'android')).body.success).toBe(true);
+    expect((await add('technician', 'android')).body.success).toBe(true);
+    expect((await add('customer', 'ios')).body.success).toBe(true);
+    const mine = (await first('/yy/yyAppVersion', {
+      app: 'customer',
+      platform: 'android',
+      versionCode: '990001',
+    }))!;
+    for (const body of [
+      { id: mine.id, app: 'technician' },
+      { id: mine.id, platform: 'ios' },
+      { id: mine.id, app: 'technician', versionName: '9.9.2' },
+    ]) {
+      const r = await call('PUT', '/yy/yyAppVersion/edit', { body });
+      expect(r.body.success).toBe(false);
+      expect(r.body.message).not.toBe('数据库中已存在该记录');
+    }
+  });
+});
