@@ -247,3 +247,24 @@ describe('8. an app version edit into a clash is refused by the rules, not the d
     }
   });
 });
+
+describe('9. money columns hold what the money rule accepts', () => {
+  const money = SERVER_RESOURCES.flatMap((sr) => {
+    const columns = getTableColumns(sr.table) as Record<string, { precision?: number; scale?: number }>;
+    return sr.resource.decl.fields
+      .filter((f) => f.type === 'money' && !f.system)
+      .map((f) => [sr.resource.decl.name, f.key, columns[f.key]!] as const);
+  });
+  it.each(money)('%s.%s is numeric(15,2)', (_, __, column) => {
+    expect(column).toMatchObject({ precision: 15, scale: 2 });
+  });
+  it('a fare of 100000000.00 is stored', async () => {
+    const fare = await first('/yy/yyFare', {});
+    const r = await call('PUT', '/yy/yyFare/edit', {
+      body: { id: fare.id, baseFare: '100000000.00', minFare: '9999999999999.99' },
+    });
+    expect(r.body).toMatchObject({ success: true });
+    const after = (await call('GET', '/yy/yyFare/queryById', { query: { id: String(fare.id) } })).body.result;
+    expect(after).toMatchObject({ baseFare: '100000000.00', minFare: '9999999999999.99' });
+  });
+});
