@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import { isQueryable, type Resource } from '../../src/shared/resources/define.ts';
-import { getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -266,5 +267,67 @@ describe('9. money columns hold what the money rule accepts', () => {
     expect(r.body).toMatchObject({ success: true });
     const after = (await call('GET', '/yy/yyFare/queryById', { query: { id: String(fare.id) } })).body.result;
     expect(after).toMatchObject({ baseFare: '100000000.00', minFare: '9999999999999.99' });
+  });
+});
+
+describe('6. time filters at the precision the list shows', () => {
+  const times = SERVER_RESOURCES.flatMap((sr) =>
+    sr.resource.decl.fields
+      .filter((f) => f.type === 'datetime' && isQueryable(f) && f.superQuery !== false)
+      .slice(0, 1)
+      .map((f) => [sr.resource.decl.name, f.key, sr] as const),
+  );
+  it('covers most resources', () => expect(times.length).toBeGreaterThanOrEqual(15));
+  it.each(times)('%s.%s', async (_, key, sr) => {
+    const r = sr.resource;
+    const rows = (await call('GET', r.endpoints.list.path, { query: { pageSize: '50' } })).body.result
+      .records;
+    const row = rows.find((x: Record<string, unknown>) => x[key]);
+    if (!row) return;
+    const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
+    // a stored instant within the second the list shows
+    await t.app.db
+      .update(sr.table)
+      .set({ [key]: sql`date_trunc('second', ${columns[key]!}) + interval '0.5 second'` })
+      .where(eq(columns.id!, row.id));
+    const shown = (await call('GET', r.endpoints.queryById.path, { query: { id: String(row.id) } })).body
+      .result[key] as string;
+    expect(shown).toBe(row[key]);
+    const sq = (rule: string) => ({
+      superQueryParams: JSON.stringify([{ field: key, rule, val: shown, type: 'datetime' }]),
+    });
+    for (const query of [
+      { [`${key}_end`]: shown },
+      { [`${key}_begin`]: shown },
+      { [`${key}_begin`]: shown, [`${key}_end`]: shown },
+      { [key]: shown },
+      { [key]: `<=${shown}` },
+      { [key]: `>=${shown}` },
+      sq('eq'),
+      sq('le'),
+      sq('ge'),
+      sq('in'),
+    ]) {
+      const found = await call('GET', r.endpoints.list.path, { query: { ...query, pageSize: '1000' } });
+      expect(found.body.success, JSON.stringify(query)).toBe(true);
+      expect(
+        found.body.result.records.map((x: Record<string, unknown>) => x.id),
+        JSON.stringify(query),
+      ).toContain(row.id);
+    }
+    for (const query of [
+      { [key]: `<${shown}` },
+      { [key]: `>${shown}` },
+      { [key]: `!${shown}` },
+      sq('ne'),
+      sq('lt'),
+      sq('gt'),
+    ]) {
+      const found = await call('GET', r.endpoints.list.path, { query: { ...query, pageSize: '1000' } });
+      expect(
+        found.body.result.records.map((x: Record<string, unknown>) => x.id),
+        JSON.stringify(query),
+      ).not.toContain(row.id);
+    }
   });
 });
