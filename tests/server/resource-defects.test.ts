@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import { isQueryable, type Resource } from '../../src/shared/resources/define.ts';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { uploadPicture } from './resource-support.ts';
 
 /**
  * Regressions of the defects found on shipped screens (issue 22): each case failed before the
@@ -25,8 +26,11 @@ const call = (
   opts: { body?: unknown; query?: Record<string, string> } = {},
 ) => t.call(method, path, { token: admin, ...opts });
 
-const first = async (path: string, query: Record<string, string>) =>
-  (await call('GET', `${path}/list`, { query })).body.result.records[0] as Record<string, unknown>;
+const first = async (path: string, query: Record<string, string>) => {
+  const r = await call('GET', `${path}/list`, { query });
+  expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
+  return r.body.result.records[0] as Record<string, unknown>;
+};
 
 describe('1. announcement start and end times', () => {
   it.each([
@@ -329,5 +333,73 @@ describe('6. time filters at the precision the list shows', () => {
         JSON.stringify(query),
       ).not.toContain(row.id);
     }
+  });
+});
+
+describe('4. a row another resource refers to is not deleted', () => {
+  /** every (referrer, field, case value) that points at another resource, from the declarations */
+  const refs = SERVER_RESOURCES.flatMap((sr) =>
+    sr.resource.decl.fields.flatMap((f) => {
+      const plain = f.type === 'ref' && f.reference ? [{ target: f.reference.resource, on: undefined }] : [];
+      const cases = Object.entries(f.by?.cases ?? {})
+        .filter(([, c]) => c.type === 'ref' && c.reference)
+        .map(([value, c]) => ({ target: c.reference!.resource, on: { field: f.by!.field, value } }));
+      return [...plain, ...cases].map((x) => [sr.resource.decl.name, f.key, x.target, sr, x.on] as const);
+    }),
+  );
+  it('covers the banner link and the technician references', () => {
+    expect(refs.map(([name, key, target]) => `${name}.${key}→${target}`)).toEqual(
+      expect.arrayContaining([
+        'banner.linkTarget→project',
+        'techService.projectId→project',
+        'technician.partnerId→partner',
+      ]),
+    );
+  });
+  it.each(refs)('%s.%s → %s', async (_, key, target, sr, on) => {
+    const referred = SERVER_RESOURCES.find((x) => x.resource.decl.name === target)!.resource;
+    if (!referred.operations.has('delete')) return;
+    const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
+    const [row] = (await t.app.db
+      .select({ id: columns.id!, v: columns[key]! })
+      .from(sr.table)
+      .where(and(isNotNull(columns[key]!), on ? eq(columns[on.field]!, on.value) : undefined, sr.scope?.()))
+      .limit(1)) as Array<{ id: string; v: string }>;
+    expect(row, `a seeded ${sr.resource.decl.name} with ${key}`).toBeDefined();
+    const del = await call('DELETE', referred.endpoints.delete!.path, { query: { id: row!.v } });
+    expect(del.body.success).toBe(false);
+    expect(del.body.message).toMatch(/不能删除/);
+    const batch = await call('DELETE', referred.endpoints.deleteBatch!.path, { query: { ids: row!.v } });
+    expect(batch.body.success).toBe(false);
+    const still = await call('GET', referred.endpoints.queryById.path, { query: { id: row!.v } });
+    expect(still.body.success).toBe(true);
+  });
+});
+
+describe('4. a service project a banner links to', () => {
+  it('is not deleted while the banner links to it, and is once the link is gone', async () => {
+    const model = await first('/yy/yyProject', {});
+    const add = await call('POST', '/yy/yyProject/add', {
+      body: { name: '横幅专用项目', category: model.category, duration: 30, price: '10', status: '1' },
+    });
+    expect(add.body, JSON.stringify(add.body)).toMatchObject({ success: true });
+    const project = await first('/yy/yyProject', { name: '横幅专用项目' });
+    const banner = await call('POST', '/yy/yyImages/add', {
+      body: {
+        title: '引用横幅',
+        image: await uploadPicture(t, admin, 'banner'),
+        position: '1',
+        linkType: 'project',
+        linkTarget: project.id,
+      },
+    });
+    expect(banner.body, JSON.stringify(banner.body)).toMatchObject({ success: true });
+    const refused = await call('DELETE', '/yy/yyProject/delete', { query: { id: String(project.id) } });
+    expect(refused.body).toMatchObject({ success: false, message: '该服务项目已被轮播图引用，不能删除' });
+    const link = await first('/yy/yyImages', { title: '引用横幅' });
+    const unlinked = await call('DELETE', '/yy/yyImages/delete', { query: { id: String(link.id) } });
+    expect(unlinked.body, JSON.stringify(unlinked.body)).toMatchObject({ success: true });
+    const deleted = await call('DELETE', '/yy/yyProject/delete', { query: { id: String(project.id) } });
+    expect(deleted.body, JSON.stringify(deleted.body)).toMatchObject({ success: true });
   });
 });

@@ -8,7 +8,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { areaCodeOf } from '../../shared/area.ts';
-import type { ResourceField } from '../../shared/resources/define.ts';
+import type { ResourceField, ResourceReference } from '../../shared/resources/define.ts';
 import { RESOURCE_MSG, listOf, locationText, parseLocation } from '../../shared/resources/field-rules.ts';
 import type { Db } from '../db/client.ts';
 import { sysUpload } from '../db/schema/index.ts';
@@ -30,6 +30,37 @@ function target(f: ResourceField) {
   if (!sr) throw new Error(`ref field ${f.key}: resource ${name} is not served`);
   const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
   return { sr, id: columns.id!, label: columns[f.reference!.label]! };
+}
+
+/**
+ * Refuse to delete rows another served resource refers to: every `ref` field (and every reference
+ * case of a field following another) pointing at `sr` is looked up, so a new reference is guarded
+ * without a hook. Rows its referrer's `scope` leaves out (logically deleted) do not count.
+ */
+export async function assertUnreferenced(db: Db, sr: ServerResource, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  const name = sr.resource.decl.name;
+  for (const referrer of targets.values()) {
+    const columns = getTableColumns(referrer.table) as Record<string, PgColumn>;
+    for (const f of referrer.resource.decl.fields) {
+      const pointing: Array<{ reference: ResourceReference; on?: SQL }> = [];
+      if (f.type === 'ref' && f.reference?.resource === name) pointing.push({ reference: f.reference });
+      for (const [value, c] of Object.entries(f.by?.cases ?? {}))
+        if (c.type === 'ref' && c.reference?.resource === name)
+          pointing.push({ reference: c.reference, on: eq(columns[f.by!.field]!, value) });
+      for (const { reference, on } of pointing) {
+        const [used] = await db
+          .select({ id: columns.id! })
+          .from(referrer.table)
+          .where(and(inArray(columns[f.key]!, [...ids]), on, referrer.scope?.()))
+          .limit(1);
+        if (used)
+          throw new BizError(
+            reference.inUse ?? RESOURCE_MSG.inUse(sr.resource.decl.title, referrer.resource.decl.title),
+          );
+      }
+    }
+  }
 }
 
 /** The names of referenced rows by id (ids of no row are left out). */

@@ -21,7 +21,7 @@ import { registerImport } from '../lib/xlsx-import-route.ts';
 import type { UniqueRule } from '../lib/xlsx-import.ts';
 import { caller } from '../plugins/auth.ts';
 import { dictLookup } from '../repos/dicts.ts';
-import { fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
+import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
 import { routeOf } from '../lib/route.ts';
 import { allOf } from '../lib/query-generator.ts';
 import { childrenOf } from './children.ts';
@@ -185,6 +185,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       if (!ids.length) return 0;
     }
     await sr.hooks?.beforeDelete?.({ db, ids, user: caller(req).user });
+    await assertUnreferenced(db, sr, ids);
     const rows = await db
       .delete(sr.table)
       .where(and(inArray(columns.id!, ids), sr.scope?.(), scope))

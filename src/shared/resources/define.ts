@@ -72,6 +72,12 @@ export interface ResourceReference {
   picker: EndpointContract;
   /** message when the id names no row the picker offers (default `<title>取值无效`) */
   invalidMessage?: string;
+  /**
+   * message refusing to delete a row this field points at (default
+   * `该<referenced title>已被<this resource's title>引用，不能删除`): a referenced row is never
+   * deleted from under its referrers
+   */
+  inUse?: string;
 }
 
 export interface ResourceField {

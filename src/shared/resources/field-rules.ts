@@ -20,6 +20,8 @@ export const RESOURCE_MSG = {
   invalid: (title: string) => `${title}取值无效`,
   /** an edit changing a field that is fixed once saved (`fixedOnEdit`) */
   fixed: (title: string) => `${title}不能修改`,
+  /** a delete of a row another resource's `ref` field points at */
+  inUse: (title: string, by: string) => `该${title}已被${by}引用，不能删除`,
   required: (f: Pick<ResourceField, 'title' | 'type'>) =>
     `${CHOSEN.includes(f.type) ? '请选择' : UPLOADED.includes(f.type) ? '请上传' : '请输入'}${f.title}`,
   percent: (title: string) => `${title}应为0到100之间的数，最多两位小数`,
