@@ -6,6 +6,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { uploadPicture } from './resource-support.ts';
+import { PAYLOAD, postParts } from './import-support.ts';
+import ExcelJS from 'exceljs';
 
 /**
  * Regressions of the defects found on shipped screens (issue 22): each case failed before the
@@ -401,5 +403,96 @@ describe('4. a service project a banner links to', () => {
     expect(unlinked.body, JSON.stringify(unlinked.body)).toMatchObject({ success: true });
     const deleted = await call('DELETE', '/yy/yyProject/delete', { query: { id: String(project.id) } });
     expect(deleted.body, JSON.stringify(deleted.body)).toMatchObject({ success: true });
+  });
+});
+
+describe('5. an export holding referenced rows by name imports back', () => {
+  const exported = async (path: string, query: Record<string, string>) => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/jeecg-boot${path}/exportXls`,
+      query,
+      headers: { 'x-access-token': admin },
+    });
+    expect(r.statusCode).toBe(200);
+    return r.rawPayload;
+  };
+  it('技师服务: export one row, delete it, import the sheet', async () => {
+    const row = await first('/yy/yyTechnicianService', {});
+    const sheet = await exported('/yy/yyTechnicianService', { id: String(row.id) });
+    expect(
+      (await call('DELETE', '/yy/yyTechnicianService/delete', { query: { id: String(row.id) } })).body
+        .success,
+    ).toBe(true);
+    const r = await postParts(t, '/yy/yyTechnicianService/importExcel', admin, [
+      ...PAYLOAD,
+      { name: 'file', filename: 'services.xlsx', content: sheet },
+    ]);
+    expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true, code: 200 });
+    const back = await first('/yy/yyTechnicianService', {
+      technicianId: String(row.technicianId),
+      projectId: String(row.projectId),
+    });
+    expect(back).toMatchObject({
+      technicianId: row.technicianId,
+      projectId: row.projectId,
+      technicianId_dictText: row.technicianId_dictText,
+    });
+  });
+  it('技师: a partner named in the sheet; an unknown one is a row error with the row number', async () => {
+    const row = await first('/yy/yyTechnician', {});
+    const withPartner =
+      row.partnerId_dictText !== null && row.partnerId_dictText !== undefined
+        ? row
+        : ((
+            await call('GET', '/yy/yyTechnician/list', { query: { pageSize: '100' } })
+          ).body.result.records.find((x: Record<string, unknown>) => x.partnerId_dictText) as Record<
+            string,
+            unknown
+          >);
+    expect(withPartner).toBeDefined();
+    const sheet = await exported('/yy/yyTechnician', { id: String(withPartner.id) });
+    // the sheet's partner column holds the partner's name; a row naming no partner fails alone
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(sheet as never);
+    const ws = wb.worksheets[0]!;
+    let header = 0;
+    ws.eachRow((r, n) => {
+      if (!header && r.values && (r.values as unknown[]).includes('手机号')) header = n;
+    });
+    expect(header).toBeGreaterThan(0);
+    const cells = ws.getRow(header).values as unknown[];
+    const col = (title: string) => cells.indexOf(title);
+    const dataRow = ws.getRow(header + 1);
+    expect(dataRow.getCell(col('所属商户')).value).toBe(withPartner.partnerId_dictText);
+    // another technician (fresh mobile, no ID card) of the same partner, named as the sheet names it
+    dataRow.getCell(col('手机号')).value = '13900000071';
+    if (col('身份证号') > 0) dataRow.getCell(col('身份证号')).value = null;
+    const good = Buffer.from(await wb.xlsx.writeBuffer());
+    const imported = await postParts(t, '/yy/yyTechnician/importExcel', admin, [
+      ...PAYLOAD,
+      { name: 'file', filename: 'technicians.xlsx', content: good },
+    ]);
+    expect(imported.body, JSON.stringify(imported.body)).toMatchObject({ success: true, code: 200 });
+    expect(await first('/yy/yyTechnician', { mobile: '13900000071' })).toMatchObject({
+      partnerId: withPartner.partnerId,
+    });
+    dataRow.getCell(col('手机号')).value = '13900000072';
+    dataRow.getCell(col('所属商户')).value = '没有这个商户';
+    const bad = Buffer.from(await wb.xlsx.writeBuffer());
+    const refused = await postParts(t, '/yy/yyTechnician/importExcel', admin, [
+      ...PAYLOAD,
+      { name: 'file', filename: 'technicians.xlsx', content: bad },
+    ]);
+    expect(refused.body, JSON.stringify(refused.body)).toMatchObject({
+      code: 201,
+      result: { errorCount: 1, successCount: 0 },
+    });
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/jeecg-boot${refused.body.result.fileUrl}`,
+      headers: { 'x-access-token': admin },
+    });
+    expect(log.body).toMatch(/第\d+行：商户不存在或未启用/);
   });
 });

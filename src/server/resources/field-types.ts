@@ -107,8 +107,9 @@ export function toColumns(
 }
 
 /**
- * The data checks of a resource's fields: turns area names into codes in `data` and refuses
- * unknown areas, references to rows not offered and pictures that were never uploaded.
+ * The data checks of a resource's fields: turns area names into codes and referenced rows' names
+ * (as exported) into their ids in `data`, and refuses unknown areas, references to rows not offered
+ * and pictures that were never uploaded.
  */
 export function fieldChecks(fields: readonly ResourceField[]) {
   const areas = fields.filter((f) => f.type === 'area' && !f.system);
@@ -126,14 +127,24 @@ export function fieldChecks(fields: readonly ResourceField[]) {
       data[f.key] = [...new Set(codes)].join(',');
     }
     for (const f of refs.filter(changed)) {
-      const { sr, id } = target(f);
-      const where: Array<SQL | undefined> = [eq(id, data[f.key] as string), sr.scope?.(), sr.pickable?.()];
+      const { sr, id, label } = target(f);
+      const value = data[f.key] as string;
+      const offered = and(sr.scope?.(), sr.pickable?.());
       const [row] = await db
         .select({ id })
         .from(sr.table)
-        .where(and(...where))
+        .where(and(eq(id, value), offered))
         .limit(1);
-      if (!row) throw new BizError(f.reference?.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
+      if (row) continue;
+      // a sheet names the row as the list and the export show it: its label, when only one row has it
+      const named = await db
+        .select({ id })
+        .from(sr.table)
+        .where(and(eq(label, value), offered))
+        .limit(2);
+      if (named.length !== 1)
+        throw new BizError(f.reference?.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
+      data[f.key] = String(named[0]!.id);
     }
     for (const f of picked.filter(changed)) await assertPicked(db, f, listOf(data[f.key]));
     for (const f of pictures.filter(sent)) {

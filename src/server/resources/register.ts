@@ -339,6 +339,16 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
               })
             : resource.addSchema) as never,
           unique: importUniques,
+          // a row naming an unknown reference (or area, or picture) is that row's error
+          async check(d, row) {
+            try {
+              await checks(d, { ...row });
+              return undefined;
+            } catch (e) {
+              if (e instanceof BizError) return e.message;
+              throw e;
+            }
+          },
           async insert(tx, rows) {
             const rights = await earlyRights;
             const owner = stamp(req);
