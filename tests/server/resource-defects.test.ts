@@ -496,3 +496,35 @@ describe('5. an export holding referenced rows by name imports back', () => {
     expect(log.body).toMatch(/第\d+行：商户不存在或未启用/);
   });
 });
+
+describe('11. user pickers answer what a picker shows', () => {
+  const PICKED = ['id', 'username', 'realname', 'avatar', 'orgCode', 'orgCodeTxt', 'departIds'];
+  const PRIVATE = ['phone', 'email', 'birthday', 'telephone', 'sex', 'workNo', 'idCard', 'password', 'salt'];
+  it('getMultiUser', async () => {
+    const r = await call('GET', '/sys/user/getMultiUser');
+    expect(Array.isArray(r.body)).toBe(true);
+    expect(r.body.length).toBeGreaterThan(1);
+    for (const u of r.body) {
+      for (const key of PRIVATE) expect(u, key).not.toHaveProperty(key);
+      for (const key of Object.keys(u)) expect(PICKED, key).toContain(key);
+      expect(u).toMatchObject({ id: expect.any(String), username: expect.any(String) });
+    }
+  });
+  it('queryUserComponentData', async () => {
+    const r = await call('GET', '/sys/user/queryUserComponentData', { query: { pageSize: '50' } });
+    expect(r.body.success).toBe(true);
+    for (const u of r.body.result.records) {
+      for (const key of PRIVATE) expect(u, key).not.toHaveProperty(key);
+      for (const key of Object.keys(u)) expect(PICKED, key).toContain(key);
+    }
+  });
+  it('neither filters nor sorts by a field it does not show', async () => {
+    const all = await call('GET', '/sys/user/getMultiUser');
+    const byPhone = await call('GET', '/sys/user/getMultiUser', { query: { phone: '1*' } });
+    expect(byPhone.body.length).toBe(all.body.length);
+    const sorted = await call('GET', '/sys/user/queryUserComponentData', {
+      query: { column: 'phone', order: 'asc' },
+    });
+    expect(sorted.body.success).toBe(false);
+  });
+});
