@@ -37,9 +37,12 @@ const UPLOADED: readonly ResourceField['type'][] = ['image', 'images'];
 /** Most pictures of an `images` field unless it says. */
 export const DEFAULT_MAX_IMAGES = 9;
 
-/** A stored upload path (`<area>/<yyyymmdd>/<name>.<ext>`, POST /sys/common/upload). */
+/**
+ * A stored upload path: `<area>/<yyyymmdd>/<name>.<ext>` as POST /sys/common/upload stores it, or
+ * the seed's `<area>/seed/<name>.<ext>` (the server also checks the path was stored).
+ */
 const STORED_PATH =
-  /^[A-Za-z0-9_-]{1,40}(\/[A-Za-z0-9_-]{1,40}){0,3}\/\d{8}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
+  /^[A-Za-z0-9_-]{1,40}(\/[A-Za-z0-9_-]{1,40}){0,3}\/(\d{8}|seed)\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
 
 /** Whether a value is a stored path of an image field's upload area. */
 export const isUploadPath = (f: Pick<ResourceField, 'upload'>, path: string): boolean =>
