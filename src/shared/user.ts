@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage } from './issue-message.ts';
 import { FORM_RULES, RULE_MESSAGES, hasNoNul, isRealDate } from './validation.ts';
 import { MSG } from './api.ts';
 
@@ -154,5 +155,5 @@ export const frozenBatchSchema = z.object({
 
 /** First message of a failed zod parse, for Result.message. */
 export function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? '参数错误';
+  return issueMessage(error.issues[0]);
 }

@@ -84,11 +84,17 @@ describe('PUT|POST /sys/position/edit', () => {
     expect(await rowOf('ed_1')).toMatchObject({ name: '改名', postRank: '5', updateBy: 'admin' });
     const post = await t.call('POST', '/sys/position/edit', {
       token: admin,
-      body: { id, code: 'ed_1b', name: '改名2', postRank: '1' },
+      body: { id, code: 'ed_1', name: '改名2', postRank: '1' },
     });
     expect(post.body).toMatchObject({ success: true, message: '编辑成功!' });
-    expect(await rowOf('ed_1')).toBeUndefined();
-    expect(await rowOf('ed_1b')).toMatchObject({ id, name: '改名2' });
+    expect(await rowOf('ed_1')).toMatchObject({ id, name: '改名2' });
+    // the code is fixed once saved (disabled in the form): an edit changing it is refused
+    const recode = await t.call('POST', '/sys/position/edit', {
+      token: admin,
+      body: { id, code: 'ed_1b', name: '改名3', postRank: '1' },
+    });
+    expect(recode.body).toMatchObject({ success: false, message: '职务编码不能修改' });
+    expect(await rowOf('ed_1b')).toBeUndefined();
   });
 
   it('refuses another position code, an unknown id and invalid fields', async () => {
@@ -97,7 +103,7 @@ describe('PUT|POST /sys/position/edit', () => {
       token: admin,
       body: { ...form('cashier'), id },
     });
-    expect(taken.body).toMatchObject({ success: false, message: '职务编码已存在' });
+    expect(taken.body).toMatchObject({ success: false, message: '职务编码不能修改' });
     const unknown = await t.call('PUT', '/sys/position/edit', {
       token: admin,
       body: { ...form('zz'), id: 'nope' },

@@ -24,7 +24,7 @@ import { MSG, PAGING } from '../../shared/api.ts';
 import { hasNoNul, isRealDate, isRealDateTime } from '../../shared/validation.ts';
 import { BizError } from './result.ts';
 
-export type FieldType = 'string' | 'int' | 'number' | 'date' | 'datetime';
+export type FieldType = 'string' | 'int' | 'number' | 'boolean' | 'date' | 'datetime';
 
 export interface FieldDef {
   column: PgColumn;
@@ -92,13 +92,20 @@ export function typed(
     case 'number':
       if (!/^-?\d+(\.\d+)?$/.test(raw) || raw.length > 30) throw bad();
       return Number(raw);
+    case 'boolean':
+      if (/^(true|1)$/i.test(raw)) return true;
+      if (/^(false|0)$/i.test(raw)) return false;
+      throw bad();
     case 'date':
       if (!isRealDate(raw.slice(0, 10))) throw bad();
       return raw.slice(0, 10);
     case 'datetime': {
       let v = raw.replace('T', ' ');
-      if (isRealDate(v)) v += bound === 'end' ? ' 23:59:59.999' : ' 00:00:00';
+      if (isRealDate(v)) v += bound === 'end' ? ' 23:59:59.999999' : ' 00:00:00';
       else if (!isRealDateTime(v)) throw bad();
+      // lists show whole seconds while instants are stored to the microsecond: an end bound takes
+      // in its whole second
+      else if (bound === 'end') v = `${v.length === 16 ? `${v}:00` : v}.999999`;
       // the wall-clock value is read in the application time zone
       return sql`(${v}::timestamp AT TIME ZONE ${tz})`;
     }
@@ -108,6 +115,33 @@ export function typed(
 export function compare(col: PgColumn, op: Op, value: unknown): SQL {
   const fns = { eq, ne, gt, ge: gte, lt, le: lte } as const;
   return fns[op](col, value as never) as SQL;
+}
+
+/** A span of instants: a calendar day or the second a list shows, first and last instant. */
+export interface Span {
+  start: unknown;
+  end: unknown;
+}
+
+/** The span a date-time filter value stands for (a whole day for a date, else its whole second). */
+export function datetimeSpan(name: string, def: FieldDef, raw: string, tz: string): Span {
+  return { start: typed(name, def, raw, tz, 'begin'), end: typed(name, def, raw, tz, 'end') };
+}
+
+/** `col <op> span`: equal means within it, less than before it, greater than after it. */
+export function compareSpan(col: PgColumn, op: Op, o: Span): SQL {
+  switch (op) {
+    case 'eq':
+      return and(compare(col, 'ge', o.start), compare(col, 'le', o.end))!;
+    case 'ne':
+      return or(compare(col, 'lt', o.start), compare(col, 'gt', o.end))!;
+    case 'gt':
+    case 'le':
+      return compare(col, op, o.end);
+    case 'ge':
+    case 'lt':
+      return compare(col, op, o.start);
+  }
 }
 
 const OPERATORS: Array<[string, Op]> = [
@@ -122,13 +156,20 @@ const OPERATORS: Array<[string, Op]> = [
 /** One `field=value` parameter turned into a condition, by the rules of §7.1. */
 function condition(name: string, def: FieldDef, raw: string, tz: string): SQL | undefined {
   const col = def.column;
+  // the search bar's text modes (`*true*`, `true*`) on a switch mean the value itself
+  if (def.type === 'boolean') raw = raw.replace(/^\*/, '').replace(/\*$/, '') || raw;
+  /** `col <op> value`; a date-time value stands for its whole second (or day) */
+  const against = (op: Op, value: string) =>
+    def.type === 'datetime'
+      ? compareSpan(col, op, datetimeSpan(name, def, value, tz))
+      : compare(col, op, typed(name, def, value, tz));
   for (const [prefix, op] of OPERATORS) {
     if (raw.startsWith(prefix) && raw.length > prefix.length) {
       const rest = raw.slice(prefix.length).trim();
-      if (rest) return compare(col, op, typed(name, def, rest, tz));
+      if (rest) return against(op, rest);
     }
   }
-  if (raw.startsWith('!') && raw.length > 1) return compare(col, 'ne', typed(name, def, raw.slice(1), tz));
+  if (raw.startsWith('!') && raw.length > 1) return against('ne', raw.slice(1));
   if (def.type === 'string') {
     if (raw.length > 2 && raw.startsWith(',') && raw.endsWith(',')) {
       const parts = raw.split(',').filter(Boolean);
@@ -145,15 +186,15 @@ function condition(name: string, def: FieldDef, raw: string, tz: string): SQL | 
     return eq(col, raw);
   }
   if (raw.includes(',')) {
-    const values = raw
+    const parts = raw
       .split(',')
       .filter(Boolean)
-      .map((p) => typed(name, def, p.trim(), tz));
+      .map((p) => p.trim());
     return def.type === 'datetime'
-      ? or(...values.map((v) => compare(col, 'eq', v)))
-      : inArray(col, values as never[]);
+      ? or(...parts.map((p) => against('eq', p)))
+      : inArray(col, parts.map((p) => typed(name, def, p, tz)) as never[]);
   }
-  return compare(col, 'eq', typed(name, def, raw, tz));
+  return against('eq', raw);
 }
 
 /** All filter conditions of a list request: plain fields, `_begin/_end` ranges, `_MultiString`. */

@@ -18,9 +18,10 @@ import {
   type SuperQueryRule,
 } from '../../shared/super-query.ts';
 import { MSG } from '../../shared/api.ts';
-import { isRealDate } from '../../shared/validation.ts';
 import {
   compare,
+  compareSpan,
+  datetimeSpan,
   escapeLike,
   likeOp,
   str,
@@ -29,6 +30,7 @@ import {
   type FieldDef,
   type FieldType,
   type Op,
+  type Span,
 } from './query-generator.ts';
 import { BizError } from './result.ts';
 
@@ -88,6 +90,7 @@ const NARROWER: Record<FieldType, readonly FieldType[]> = {
   string: ['int', 'number', 'date', 'datetime'],
   number: ['int'],
   int: [],
+  boolean: [],
   date: [],
   datetime: ['date'],
 };
@@ -101,35 +104,22 @@ function valueType(field: FieldType, hints: unknown[]): FieldType {
   return t;
 }
 
-/** A typed operand: one value, or a whole calendar day of a datetime column (application time zone). */
-type Operand = { value: unknown } | { start: unknown; end: unknown };
+/**
+ * A typed operand: one value, or a span of a datetime column (application time zone): a whole
+ * calendar day, or the whole second a list shows.
+ */
+type Operand = { value: unknown } | Span;
 
 function operand(name: string, def: FieldDef, type: FieldType, raw: string, tz: string): Operand {
-  if (def.type === 'datetime') {
-    const day = type === 'date' ? raw.slice(0, 10) : isRealDate(raw) ? raw : undefined;
-    if (day !== undefined)
-      return { start: typed(name, def, day, tz, 'begin'), end: typed(name, def, day, tz, 'end') };
-  }
+  if (def.type === 'datetime') return datetimeSpan(name, def, type === 'date' ? raw.slice(0, 10) : raw, tz);
   const value = typed(name, type === def.type ? def : { ...def, type }, raw, tz);
   // a hint narrowing a text column only checks the value; the column is still compared as text
   return { value: def.type === 'string' && typeof value !== 'string' ? raw : value };
 }
 
-/** `col <op> operand`; a day operand compares with its first or last instant (eq: within the day). */
+/** `col <op> operand`; a span compares with its first or last instant (eq: within it). */
 function compareOperand(col: PgColumn, op: Op, o: Operand): SQL {
-  if ('value' in o) return compare(col, op, o.value);
-  switch (op) {
-    case 'eq':
-      return and(compare(col, 'ge', o.start), compare(col, 'le', o.end))!;
-    case 'ne':
-      return or(compare(col, 'lt', o.start), compare(col, 'gt', o.end))!;
-    case 'gt':
-    case 'le':
-      return compare(col, op, o.end);
-    case 'ge':
-    case 'lt':
-      return compare(col, op, o.start);
-  }
+  return 'value' in o ? compare(col, op, o.value) : compareSpan(col, op, o);
 }
 
 const LIKE_PATTERN: Partial<Record<SuperQueryRule, (escaped: string) => string>> = {
@@ -176,6 +166,8 @@ export function condition(fields: EntityFields, c: SuperQueryCondition, tz: stri
   if (pattern) {
     if (def.type === 'date' || def.type === 'datetime')
       throw new BizError(SUPER_QUERY_MSG.ruleNotForField(clip(field), rule));
+    // a switch matches on its text (`true`/`false`), as numbers do
+    if (def.type === 'boolean') return sql`${col}::text like ${pattern(escapeLike(raw))}`;
     const text = String((operand(name, def, type, raw, tz) as { value: unknown }).value);
     // numbers match on their decimal text (`sex like 1` finds 1, 10, 21, …), as MySQL does
     if (def.type !== 'string') return sql`${col}::text like ${pattern(text)}`;

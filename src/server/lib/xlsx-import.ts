@@ -42,6 +42,11 @@ export interface ImportPlan<T> {
   /** the form's schema for one row (the same rules as the add form) */
   schema: z.ZodType<T, unknown>;
   unique?: UniqueRule[];
+  /**
+   * the data rules of one parsed row (references exist, pictures were uploaded): the refusal's
+   * message, reported with the row's number, or undefined; checked in the first pass
+   */
+  check?(db: Db, row: T): Promise<string | undefined>;
   /** insert valid rows inside the file's transaction */
   insert(tx: Db, rows: T[]): Promise<void>;
 }
@@ -149,6 +154,11 @@ async function checkRows<T>(
         const v = uniqueValue(parsed.ok, rule.key);
         if (v !== undefined) seen[i]!.set(v, r.row);
       });
+      const refused = await plan.check?.(db, parsed.ok);
+      if (refused !== undefined) {
+        errors.push({ row: r.row, message: refused });
+        continue;
+      }
       good.push({ row: r.row, value: parsed.ok });
     }
     const bad = new Set<number>();

@@ -25,7 +25,8 @@ export const appVersionServer: ServerResource = {
       const code = data.versionCode ?? original?.versionCode;
       if (typeof code === 'number' && (code < 1 || code > 999_999_999))
         throw new BizError(APP_VERSION_MSG.codeRange);
-      if (data.versionCode === undefined) return;
+      // the code is taken per app and platform: any of the three sent may make a clash
+      if (data.versionCode === undefined && data.app === undefined && data.platform === undefined) return;
       const app = String(data.app ?? original?.app);
       const platform = String(data.platform ?? original?.platform);
       const [taken] = await db
@@ -35,7 +36,7 @@ export const appVersionServer: ServerResource = {
           and(
             eq(yyAppVersion.app, app),
             eq(yyAppVersion.platform, platform),
-            eq(yyAppVersion.versionCode, Number(data.versionCode)),
+            eq(yyAppVersion.versionCode, Number(data.versionCode ?? original?.versionCode)),
             original ? ne(yyAppVersion.id, String(original.id)) : undefined,
           ),
         )

@@ -40,7 +40,7 @@ export interface Children {
   read(db: Db, parentId: string, tz: string): Promise<Record<string, Rows>>;
 }
 
-export function childrenOf(sr: ServerResource): Children {
+export function childrenOf(sr: ServerResource, tz: string): Children {
   const declared = sr.resource.decl.children ?? [];
   const served = new Map((sr.children ?? []).map((c) => [c.key, c]));
   const parts = declared.map((decl) => {
@@ -89,7 +89,7 @@ export function childrenOf(sr: ServerResource): Children {
         if (!rows.length) continue;
         await tx.insert(table).values(
           rows.map((row, i) => ({
-            ...toColumns(decl.resource.decl.fields, row),
+            ...toColumns(decl.resource.decl.fields, row, tz),
             id: newId(),
             [child.parentKey]: parentId,
             ...(child.sortKey ? { [child.sortKey]: i + 1 } : {}),

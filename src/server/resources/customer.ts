@@ -35,7 +35,7 @@ export const customerServer: ServerResource = {
     },
   },
   routes(app) {
-    const children = childrenOf(customerServer);
+    const children = childrenOf(customerServer, app.config.timezone);
     app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
       CUSTOMER_ADDRESSES.path,
       { config: { perm: CUSTOMER_ADDRESSES.permission } },

@@ -4,11 +4,11 @@
  * become codes), references must name a row the referenced resource offers, pictures must have
  * been uploaded to the field's area; locations are PostgreSQL points.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { areaCodeOf } from '../../shared/area.ts';
-import type { ResourceField } from '../../shared/resources/define.ts';
+import type { ResourceField, ResourceReference } from '../../shared/resources/define.ts';
 import { RESOURCE_MSG, listOf, locationText, parseLocation } from '../../shared/resources/field-rules.ts';
 import type { Db } from '../db/client.ts';
 import { sysUpload } from '../db/schema/index.ts';
@@ -32,6 +32,37 @@ function target(f: ResourceField) {
   return { sr, id: columns.id!, label: columns[f.reference!.label]! };
 }
 
+/**
+ * Refuse to delete rows another served resource refers to: every `ref` field (and every reference
+ * case of a field following another) pointing at `sr` is looked up, so a new reference is guarded
+ * without a hook. Rows its referrer's `scope` leaves out (logically deleted) do not count.
+ */
+export async function assertUnreferenced(db: Db, sr: ServerResource, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  const name = sr.resource.decl.name;
+  for (const referrer of targets.values()) {
+    const columns = getTableColumns(referrer.table) as Record<string, PgColumn>;
+    for (const f of referrer.resource.decl.fields) {
+      const pointing: Array<{ reference: ResourceReference; on?: SQL }> = [];
+      if (f.type === 'ref' && f.reference?.resource === name) pointing.push({ reference: f.reference });
+      for (const [value, c] of Object.entries(f.by?.cases ?? {}))
+        if (c.type === 'ref' && c.reference?.resource === name)
+          pointing.push({ reference: c.reference, on: eq(columns[f.by!.field]!, value) });
+      for (const { reference, on } of pointing) {
+        const [used] = await db
+          .select({ id: columns.id! })
+          .from(referrer.table)
+          .where(and(inArray(columns[f.key]!, [...ids]), on, referrer.scope?.()))
+          .limit(1);
+        if (used)
+          throw new BizError(
+            reference.inUse ?? RESOURCE_MSG.inUse(sr.resource.decl.title, referrer.resource.decl.title),
+          );
+      }
+    }
+  }
+}
+
 /** The names of referenced rows by id (ids of no row are left out). */
 export async function refTexts(db: Db, f: ResourceField, values: unknown[]): Promise<Map<string, string>> {
   const ids = [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
@@ -53,13 +84,21 @@ export function fromColumn(f: ResourceField, v: unknown): unknown {
   return v ?? null;
 }
 
-/** Validated values as the table's columns take them (locations become points). */
+/**
+ * Validated values as the table's columns take them: locations become points, date-times (wall
+ * clock `YYYY-MM-DD HH:mm:ss`) instants read in the application time zone `tz`.
+ */
 export function toColumns(
   fields: readonly ResourceField[],
   data: Record<string, unknown>,
+  tz: string,
 ): Record<string, unknown> {
   const out = { ...data };
   for (const f of fields) {
+    if (f.type === 'datetime' && typeof out[f.key] === 'string') {
+      out[f.key] = sql`(${out[f.key]}::timestamp AT TIME ZONE ${tz})`;
+      continue;
+    }
     if (f.type !== 'location' || typeof out[f.key] !== 'string') continue;
     const parsed = parseLocation(out[f.key], f.title);
     if (typeof parsed !== 'string') out[f.key] = { x: parsed.lng, y: parsed.lat };
@@ -68,8 +107,9 @@ export function toColumns(
 }
 
 /**
- * The data checks of a resource's fields: turns area names into codes in `data` and refuses
- * unknown areas, references to rows not offered and pictures that were never uploaded.
+ * The data checks of a resource's fields: turns area names into codes and referenced rows' names
+ * (as exported) into their ids in `data`, and refuses unknown areas, references to rows not offered
+ * and pictures that were never uploaded.
  */
 export function fieldChecks(fields: readonly ResourceField[]) {
   const areas = fields.filter((f) => f.type === 'area' && !f.system);
@@ -87,14 +127,24 @@ export function fieldChecks(fields: readonly ResourceField[]) {
       data[f.key] = [...new Set(codes)].join(',');
     }
     for (const f of refs.filter(changed)) {
-      const { sr, id } = target(f);
-      const where: Array<SQL | undefined> = [eq(id, data[f.key] as string), sr.scope?.(), sr.pickable?.()];
+      const { sr, id, label } = target(f);
+      const value = data[f.key] as string;
+      const offered = and(sr.scope?.(), sr.pickable?.());
       const [row] = await db
         .select({ id })
         .from(sr.table)
-        .where(and(...where))
+        .where(and(eq(id, value), offered))
         .limit(1);
-      if (!row) throw new BizError(f.reference?.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
+      if (row) continue;
+      // a sheet names the row as the list and the export show it: its label, when only one row has it
+      const named = await db
+        .select({ id })
+        .from(sr.table)
+        .where(and(eq(label, value), offered))
+        .limit(2);
+      if (named.length !== 1)
+        throw new BizError(f.reference?.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
+      data[f.key] = String(named[0]!.id);
     }
     for (const f of picked.filter(changed)) await assertPicked(db, f, listOf(data[f.key]));
     for (const f of pictures.filter(sent)) {

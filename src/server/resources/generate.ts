@@ -109,7 +109,7 @@ const QUERY_TYPE: Record<ResourceField['type'], FieldType> = {
   text: 'string',
   dict: 'string',
   enum: 'string',
-  boolean: 'string',
+  boolean: 'boolean',
   int: 'int',
   number: 'number',
   money: 'number',

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { PROJECT, PROJECT_MAP, PROJECT_MSG } from '../../shared/resources/project.ts';
-import { yyProject, yyTechnicianService } from '../db/schema/index.ts';
+import { yyProject } from '../db/schema/index.ts';
 import { BizError, ok } from '../lib/result.ts';
 import type { ServerResource } from './register.ts';
 
@@ -9,7 +9,8 @@ const fen = (v: unknown) => (typeof v === 'string' ? Math.round(Number(v) * 100)
 /**
  * 服务项目: the generated family; durations of 1–1440 minutes, prices never negative and a list
  * price not below the price; projects on sale are the ones technicians may open (getProjectMap);
- * a project some technician offers is not deleted (take it off sale instead).
+ * a project some technician offers or a banner links to is not deleted (the references' guard,
+ * declared on their fields).
  */
 export const projectServer: ServerResource = {
   resource: PROJECT,
@@ -30,16 +31,6 @@ export const projectServer: ServerResource = {
       if (price !== undefined && list !== undefined && list < price)
         throw new BizError(PROJECT_MSG.listPriceBelow);
       if (data.sort === null) data.sort = 0;
-    },
-    async beforeDelete({ db, ids }) {
-      for (const id of ids) {
-        const [used] = await db
-          .select({ id: yyTechnicianService.id })
-          .from(yyTechnicianService)
-          .where(eq(yyTechnicianService.projectId, id))
-          .limit(1);
-        if (used) throw new BizError(PROJECT_MSG.inUse);
-      }
     },
   },
   routes(app) {

@@ -7,7 +7,7 @@
  * replace a generated handler by name (`override`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import { MSG } from '../../shared/api.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
@@ -21,7 +21,7 @@ import { registerImport } from '../lib/xlsx-import-route.ts';
 import type { UniqueRule } from '../lib/xlsx-import.ts';
 import { caller } from '../plugins/auth.ts';
 import { dictLookup } from '../repos/dicts.ts';
-import { fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
+import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
 import { routeOf } from '../lib/route.ts';
 import { allOf } from '../lib/query-generator.ts';
 import { childrenOf } from './children.ts';
@@ -63,6 +63,13 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const uniques = decl.fields.filter((f) => f.unique);
   const dictFields = decl.fields.filter((f) => f.type === 'dict' && !f.system);
   const checks = fieldChecks(decl.fields);
+  const fixedFields = decl.fields.filter((f) => f.fixedOnEdit && !f.system);
+  /** an edit may send a fixed field back as it is (the original client sends the whole row), not change it */
+  const assertFixed = (data: Record<string, unknown>, original: Row) => {
+    for (const f of fixedFields)
+      if (f.key in data && String(data[f.key] ?? '') !== String(original[f.key] ?? ''))
+        throw new BizError(typeof f.fixedOnEdit === 'string' ? f.fixedOnEdit : RESOURCE_MSG.fixed(f.title));
+  };
   const has = (key: string) => key in (getTableColumns(sr.table) as object);
   // a NOT NULL column with a default (a switch, a status) takes its default when an add leaves it empty
   const defaulted = Object.entries(
@@ -75,8 +82,14 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     for (const key of defaulted) if (out[key] === null || out[key] === '') delete out[key];
     return out;
   };
+  /** an edit clearing such a field sets it back to its default, as an add leaving it empty does */
+  const updatable = (values: Record<string, unknown>) => {
+    const out = { ...values };
+    for (const key of defaulted) if (out[key] === null || out[key] === '') out[key] = sql`default`;
+    return out;
+  };
   const message = { ...RESOURCE_MSG, ...decl.messages };
-  const children = childrenOf(sr);
+  const children = childrenOf(sr, tz);
   /** a write and its sub tables' in one transaction (a plain write when there are none) */
   const atomically = (write: (tx: typeof db) => Promise<unknown>) =>
     children.any ? db.transaction((tx) => write(tx as unknown as typeof db)) : write(db);
@@ -172,6 +185,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       if (!ids.length) return 0;
     }
     await sr.hooks?.beforeDelete?.({ db, ids, user: caller(req).user });
+    await assertUnreferenced(db, sr, ids);
     const rows = await db
       .delete(sr.table)
       .where(and(inArray(columns.id!, ids), sr.scope?.(), scope))
@@ -213,7 +227,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const id = newId();
       await atomically(async (tx) => {
         await tx.insert(sr.table).values({
-          ...insertable(toColumns(decl.fields, data)),
+          ...insertable(toColumns(decl.fields, data, tz)),
           ...owner,
           id,
           ...(has('sysOrgCode') ? { sysOrgCode: me.orgCode } : {}),
@@ -234,6 +248,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const scope = await rowReach(req);
       const original = await gen.findById(db, id, scope);
       if (!original) throw new BizError(resource.notFound);
+      assertFixed(data, original);
       assertWritableFields(await rightsOf(req), data, original, titleOf);
       await sr.hooks?.beforeSave?.({ op: 'edit', db, user: me, data, original });
       await assertWritable(data, original);
@@ -242,7 +257,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         await tx
           .update(sr.table)
           .set({
-            ...toColumns(decl.fields, data),
+            ...updatable(toColumns(decl.fields, data, tz)),
             ...(has('updateBy') ? { updateBy: me.username } : {}),
             ...(has('updateTime') ? { updateTime: new Date() } : {}),
           })
@@ -324,6 +339,16 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
               })
             : resource.addSchema) as never,
           unique: importUniques,
+          // a row naming an unknown reference (or area, or picture) is that row's error
+          async check(d, row) {
+            try {
+              await checks(d, { ...row });
+              return undefined;
+            } catch (e) {
+              if (e instanceof BizError) return e.message;
+              throw e;
+            }
+          },
           async insert(tx, rows) {
             const rights = await earlyRights;
             const owner = stamp(req);
@@ -334,7 +359,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
             }
             await tx.insert(sr.table).values(
               rows.map((data) => ({
-                ...insertable(toColumns(decl.fields, data)),
+                ...insertable(toColumns(decl.fields, data, tz)),
                 ...owner,
                 id: newId(),
                 ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),

@@ -36,14 +36,6 @@ async function deleteRoles(req: FastifyRequest, ids: string[]) {
 export const roleServer: ServerResource = {
   resource: ROLE,
   table: sysRole,
-  hooks: {
-    // the code names the role in grants and commands, and `admin` holds every right: it never changes
-    beforeSave({ op, data, original }) {
-      if (op !== 'edit' || data.roleCode === undefined) return;
-      if (data.roleCode !== original?.roleCode) throw new BizError(ROLE_MSG.codeFixed);
-      delete data.roleCode;
-    },
-  },
   override: {
     delete: () => async (req) => {
       const id = oneParam(req.query, 'id');

@@ -72,6 +72,12 @@ export interface ResourceReference {
   picker: EndpointContract;
   /** message when the id names no row the picker offers (default `<title>取值无效`) */
   invalidMessage?: string;
+  /**
+   * message refusing to delete a row this field points at (default
+   * `该<referenced title>已被<this resource's title>引用，不能删除`): a referenced row is never
+   * deleted from under its referrers
+   */
+  inUse?: string;
 }
 
 export interface ResourceField {
@@ -114,8 +120,11 @@ export interface ResourceField {
   system?: boolean;
   /** another row may not hold the same value; the message when it does */
   unique?: string;
-  /** not changed once saved (a code other rows refer to) */
-  fixedOnEdit?: boolean;
+  /**
+   * not changed once saved (a code other rows refer to): an edit may send it back unchanged; one
+   * changing it is refused with this message (default `<title>不能修改`)
+   */
+  fixedOnEdit?: boolean | string;
   /** surfaces: every flag defaults from `type` and `system` (see `surfaces`) */
   list?: boolean | { width?: number; /** false: the page's column offers no sorting */ sortable?: boolean };
   /**

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { PatternRule } from '../validation.ts';
+import { issueMessage } from '../issue-message.ts';
 import type { Resource, ResourceField, ResourceReference } from './define.ts';
 
 /** What a field with `by` is for one value of the field it follows. */
@@ -65,7 +66,7 @@ export function childRowsSchema(c: ResourceChild): z.ZodType {
       for (const [i, item] of raw.entries()) {
         const parsed = c.resource.addSchema.safeParse(item ?? {});
         if (!parsed.success)
-          return fail(c.messages.row(i + 1, parsed.error.issues[0]?.message ?? c.messages.invalid));
+          return fail(c.messages.row(i + 1, issueMessage(parsed.error.issues[0], c.messages.invalid)));
         rows.push(parsed.data as Record<string, unknown>);
       }
       if (c.single) {

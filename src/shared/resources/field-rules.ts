@@ -8,6 +8,7 @@ import { RULE_MESSAGES, hasNoNul, isRealDate, isRealDateTime } from '../validati
 import { sanitizeHtml } from '../richtext.ts';
 import { CRON_MSG, isQuartzCron } from '../cron.ts';
 import type { ResourceField } from './define.ts';
+import { issueMessage } from '../issue-message.ts';
 
 /** Messages of the generated endpoints (JeecgBoot's generated controllers say the same). */
 export const RESOURCE_MSG = {
@@ -17,6 +18,10 @@ export const RESOURCE_MSG = {
   notFound: '未找到对应实体',
   illegalChars: '包含非法字符',
   invalid: (title: string) => `${title}取值无效`,
+  /** an edit changing a field that is fixed once saved (`fixedOnEdit`) */
+  fixed: (title: string) => `${title}不能修改`,
+  /** a delete of a row another resource's `ref` field points at */
+  inUse: (title: string, by: string) => `该${title}已被${by}引用，不能删除`,
   required: (f: Pick<ResourceField, 'title' | 'type'>) =>
     `${CHOSEN.includes(f.type) ? '请选择' : UPLOADED.includes(f.type) ? '请上传' : '请输入'}${f.title}`,
   percent: (title: string) => `${title}应为0到100之间的数，最多两位小数`,
@@ -32,9 +37,12 @@ const UPLOADED: readonly ResourceField['type'][] = ['image', 'images'];
 /** Most pictures of an `images` field unless it says. */
 export const DEFAULT_MAX_IMAGES = 9;
 
-/** A stored upload path (`<area>/<yyyymmdd>/<name>.<ext>`, POST /sys/common/upload). */
+/**
+ * A stored upload path: `<area>/<yyyymmdd>/<name>.<ext>` as POST /sys/common/upload stores it, or
+ * the seed's `<area>/seed/<name>.<ext>` (the server also checks the path was stored).
+ */
 const STORED_PATH =
-  /^[A-Za-z0-9_-]{1,40}(\/[A-Za-z0-9_-]{1,40}){0,3}\/\d{8}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
+  /^[A-Za-z0-9_-]{1,40}(\/[A-Za-z0-9_-]{1,40}){0,3}\/(\d{8}|seed)\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
 
 /** Whether a value is a stored path of an image field's upload area. */
 export const isUploadPath = (f: Pick<ResourceField, 'upload'>, path: string): boolean =>
@@ -131,7 +139,15 @@ export function fieldSchema(f: ResourceField): z.ZodType {
       base = z.string().trim().refine(isRealDate, `${f.title}格式应为YYYY-MM-DD`);
       break;
     case 'datetime':
-      base = z.string().trim().refine(isRealDateTime, `${f.title}格式应为YYYY-MM-DD HH:mm:ss`);
+      // every accepted form (`T` separator, no seconds) is kept as `YYYY-MM-DD HH:mm:ss`
+      base = z
+        .string()
+        .trim()
+        .refine(isRealDateTime, `${f.title}格式应为YYYY-MM-DD HH:mm:ss`)
+        .transform((v) => {
+          const t = v.replace('T', ' ');
+          return t.length === 16 ? `${t}:00` : t;
+        });
       break;
     case 'percent':
       base = z
@@ -228,7 +244,10 @@ export function fieldSchema(f: ResourceField): z.ZodType {
       }
       const r = base.safeParse(v);
       if (r.success) return r.data;
-      ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? RESOURCE_MSG.invalid(f.title) });
+      ctx.addIssue({
+        code: 'custom',
+        message: issueMessage(r.error.issues[0], RESOURCE_MSG.invalid(f.title)),
+      });
       return z.NEVER;
     })
     .describe(f.help ?? f.title);
@@ -246,7 +265,10 @@ export function sentOnly(rule: z.ZodType, f: ResourceField): z.ZodType {
       if (v === undefined) return undefined;
       const r = rule.safeParse(v);
       if (r.success) return r.data;
-      ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? RESOURCE_MSG.invalid(f.title) });
+      ctx.addIssue({
+        code: 'custom',
+        message: issueMessage(r.error.issues[0], RESOURCE_MSG.invalid(f.title)),
+      });
       return z.NEVER;
     })
     .describe(f.help ?? f.title);

@@ -3,7 +3,7 @@
  * authorisation tree and grants are endpoints of their own (src/shared/endpoints.ts `role`).
  */
 import { PERM } from '../permissions.ts';
-import { ROLE_CODE_RULE } from '../role.ts';
+import { ROLE_CODE_RULE, ROLE_MSG } from '../role.ts';
 import { auditFields, defineResource } from './define.ts';
 
 export const ROLE = defineResource({
@@ -45,7 +45,8 @@ export const ROLE = defineResource({
       max: 64,
       rule: ROLE_CODE_RULE,
       unique: '角色编码已存在',
-      fixedOnEdit: true,
+      // the code names the role in grants and commands, and `admin` holds every right
+      fixedOnEdit: ROLE_MSG.codeFixed,
       search: true,
       filter: true,
       list: { width: 160 },

@@ -9,8 +9,8 @@ import { listOf } from './field-rules.ts';
 import { PERM } from '../permissions.ts';
 import { YES_NO } from './app-version.ts';
 import { auditFields, defineResource } from './define.ts';
-import { PROJECT_MAP } from './project.ts';
-import { TECHNICIAN_MAP } from './technician.ts';
+import { PROJECT_MAP, PROJECT_MSG } from './project.ts';
+import { TECHNICIAN_MAP, TECHNICIAN_MSG } from './technician.ts';
 
 export const TECH_SERVICE_MSG = {
   notFound: '技师服务不存在',
@@ -53,6 +53,7 @@ export const TECH_SERVICE = defineResource({
         label: 'name',
         picker: TECHNICIAN_MAP,
         invalidMessage: TECH_SERVICE_MSG.technicianInvalid,
+        inUse: TECHNICIAN_MSG.hasServices,
       },
       fixedOnEdit: true,
       search: true,
@@ -68,6 +69,7 @@ export const TECH_SERVICE = defineResource({
         label: 'name',
         picker: PROJECT_MAP,
         invalidMessage: TECH_SERVICE_MSG.projectInvalid,
+        inUse: PROJECT_MSG.inUse,
       },
       fixedOnEdit: true,
       search: true,

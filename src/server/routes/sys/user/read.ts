@@ -10,6 +10,7 @@ import {
   findUserById,
   listUsers,
   userRoleIds,
+  userFieldsWithout,
   usersOfDepartTree,
   withoutFields,
 } from '../../../repos/users.ts';
@@ -28,6 +29,31 @@ export const hiddenUserFields = async (
 ): Promise<ReadonlySet<string>> => (await userFieldRights(app, req, USER_FIELD_KEYS)).hidden;
 
 type Q = Record<string, string | undefined>;
+
+/**
+ * What a user picker shows (name, account, picture, department): the only fields the pickers
+ * answer, filter and sort by. Anyone holding 选择用户 may call them, so phone, e-mail, birthday and
+ * the rest of a user's record stay on the user screens.
+ */
+export const PICKER_USER_FIELDS = [
+  'id',
+  'username',
+  'realname',
+  'avatar',
+  'orgCode',
+  'orgCodeTxt',
+  'departIds',
+];
+const PICKER_FIELD_SET = new Set(PICKER_USER_FIELDS);
+/**
+ * the user fields no picker shows, hidden from the pickers as field rights hide them; the creation
+ * time stays sortable (the lists' default order, which the original client sends) but is not shown
+ */
+const NOT_PICKED = USER_FIELD_KEYS.filter((key) => !PICKER_FIELD_SET.has(key) && key !== 'createTime');
+
+/** A user row with only what a picker shows. */
+const picked = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => PICKER_FIELD_SET.has(key)));
 
 /** Wrap a bare search word as a `*word*` LIKE, leaving explicit operator syntax alone. */
 const contains = (v: string | undefined) => (v && !/[*,!<>=]/.test(v) ? `*${v}*` : v);
@@ -78,6 +104,12 @@ export default async function userReadRoutes(app: FastifyInstance) {
     );
   });
 
+  /** a picker's scope: the caller's, with every field no picker shows hidden too */
+  const pickerScope = async (req: FastifyRequest) => {
+    const { reach, hidden } = await scopeOf(req);
+    return { reach, hidden: new Set([...hidden, ...NOT_PICKED]) };
+  };
+
   route<{ Querystring: Q }>(app, ENDPOINTS.user.queryUserComponentData, async (req) => {
     const q = req.query;
     const query: Q = {
@@ -90,11 +122,13 @@ export default async function userReadRoutes(app: FastifyInstance) {
       realname: contains(q.realname),
       username: contains(q.username),
     };
-    return ok(await listUsers(db, query, tz, await scopeOf(req)));
+    const page = await listUsers(db, query, tz, await pickerScope(req));
+    return ok({ ...page, records: (page.records as Array<Record<string, unknown>>).map(picked) });
   });
 
   /** Bare JSON array (not wrapped in Result), as JeecgBoot answers it. */
   route<{ Querystring: Q }>(app, ENDPOINTS.user.getMultiUser, async (req) => {
+    const { hidden } = await pickerScope(req);
     const rows = await db
       .select()
       .from(sysUser)
@@ -103,15 +137,14 @@ export default async function userReadRoutes(app: FastifyInstance) {
           eq(sysUser.delFlag, 0),
           eq(sysUser.status, 1),
           userReach(req),
-          allOf(buildFilters(USER_FIELDS, req.query, tz)),
+          allOf(buildFilters(userFieldsWithout(hidden), req.query, tz)),
         ),
       )
       .orderBy(asc(sysUser.username))
       .limit(1000);
-    const { hidden } = await scopeOf(req);
     return withoutFields(
       rows.map((u) => userJson(u, tz)),
       hidden,
-    );
+    ).map(picked);
   });
 }
