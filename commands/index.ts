@@ -87,7 +87,6 @@ import dataruleList from './datarule/list.ts';
 import dataruleAdd from './datarule/add.ts';
 import dataruleEdit from './datarule/edit.ts';
 import dataruleDelete from './datarule/delete.ts';
-import partnerApprove from './partner/approve.ts';
 import partnerStatus from './partner/status.ts';
 import projectPrice from './project/price.ts';
 import technicianServicesAdd from './technician/services/add.ts';
@@ -190,7 +189,6 @@ export const COMMANDS: CommandDefinition[] = [
   dataruleEdit,
   dataruleDelete,
   userTenant,
-  partnerApprove,
   partnerStatus,
   projectPrice,
   technicianServicesAdd,

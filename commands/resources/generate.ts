@@ -19,6 +19,7 @@ import { batchDeleteCommand } from '../grid/batch-delete.ts';
 import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { requireTargets } from '../grid/targets.ts';
 import type { Page } from '../../src/shared/api.ts';
+import { transitionCommandEndpoints, transitionCommands } from './transitions.ts';
 
 /** What a field type accepts, for help (types not named take plain text). */
 const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => string>> = {
@@ -271,6 +272,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
       }) as CommandDefinition,
     );
 
+  commands.push(...transitionCommands(r));
   return commands;
 }
 
@@ -283,5 +285,5 @@ export function resourceCommandEndpoints(r: Resource) {
   if (ep.add) calls[`${r.decl.name}.add`] = [ep.add];
   if (ep.edit) calls[`${r.decl.name}.edit`] = [ep.edit];
   if (ep.deleteBatch) calls[`${r.decl.name}.delete`] = [ep.deleteBatch];
-  return calls;
+  return { ...calls, ...transitionCommandEndpoints(r) };
 }

@@ -7,7 +7,11 @@
  * replace a generated handler by name (`override`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { ROW_VERSION, TRANSITION_MSG } from '../../shared/resources/transitions.ts';
+import { registerTransitions, stateHistory } from './transitions.ts';
 import { getTableColumns } from 'drizzle-orm';
 import { MSG } from '../../shared/api.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
@@ -77,15 +81,18 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   };
   const message = { ...RESOURCE_MSG, ...decl.messages };
   const children = childrenOf(sr);
-  /** a write and its sub tables' in one transaction (a plain write when there are none) */
-  const atomically = (write: (tx: typeof db) => Promise<unknown>) =>
-    children.any ? db.transaction((tx) => write(tx as unknown as typeof db)) : write(db);
+  /**
+   * a write, its sub tables' and its hooks' in one transaction: `beforeSave`, the checks and
+   * `afterSave` read and write through it, so a failure anywhere rolls everything back
+   */
+  const atomically = <T>(write: (tx: typeof db) => Promise<T>) =>
+    db.transaction((tx) => write(tx as unknown as typeof db));
 
   /**
    * Refuse values another row holds, dictionary values the dictionary lacks, unknown areas (names
    * become codes), references to rows not offered and pictures never uploaded.
    */
-  const assertWritable = async (data: Record<string, unknown>, original?: Row) => {
+  const assertWritable = async (db: Db, data: Record<string, unknown>, original?: Row) => {
     const id = original?.id;
     await checks(db, data, original);
     for (const f of uniques) {
@@ -137,6 +144,25 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const titleOf = (key: string) => decl.fields.find((f) => f.key === key)?.title ?? key;
   const rightsOf = (req: FastifyRequest) => callerFieldRights(app, req, decl.perms.list, fieldKeys);
   const tenantColumn = stampColumn(sr.tenant);
+  /**
+   * optimistic concurrency: queryById answers the row's version (`rowVersion`: its updateTime in
+   * milliseconds, 0 when never updated); an edit that sends it back is made only if the row is
+   * still at that version, else refused (TRANSITION_MSG.stale). An edit without it (the original
+   * JeecgBoot client) overwrites, as before.
+   */
+  const updateTime = (getTableColumns(sr.table) as Record<string, PgColumn>).updateTime;
+  const versionOf = (row: Row) => String((row.updateTime as Date | null)?.getTime() ?? 0);
+  const rowVersionOf = (body: unknown): string | undefined => {
+    if (!updateTime || !body || typeof body !== 'object') return undefined;
+    const v = (body as Record<string, unknown>)[ROW_VERSION];
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+  };
+  const unchangedSince = (version: string) =>
+    version === '0' || !/^\d+$/.test(version)
+      ? version === '0'
+        ? isNull(updateTime!)
+        : sql`false`
+      : eq(sql`floor(extract(epoch from ${updateTime!}) * 1000)`, Number(version));
   /** the tenant a new row of this request belongs to (none when the resource is not tenant-owned) */
   const stamp = (req: FastifyRequest): Record<string, unknown> => {
     if (!tenantColumn) return {};
@@ -198,7 +224,8 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const row = id ? await gen.findById(db, id, await rowReach(req)) : undefined;
       if (!row) throw new BizError(resource.notFound);
       const [json] = await (await (await listFor(req)).decorator(db, tz))([row]);
-      return ok(children.any ? { ...json, ...(await children.read(db, row.id, tz)) } : json);
+      const versioned = updateTime ? { ...json, [ROW_VERSION]: versionOf(row) } : json;
+      return ok(children.any ? { ...versioned, ...(await children.read(db, row.id, tz)) } : versioned);
     },
 
     add: async (req) => {
@@ -207,11 +234,12 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const rows = children.take(data);
       assertWritableFields(await rightsOf(req), data, undefined, titleOf);
       const owner = stamp(req);
-      await sr.hooks?.beforeSave?.({ op: 'add', db, user: me, data });
-      await assertWritable(data);
-      await children.check(db, rows);
       const id = newId();
-      await atomically(async (tx) => {
+      const saved = await atomically(async (tx) => {
+        const ctx = { op: 'add' as const, db: tx, tx, user: me, data, id };
+        await sr.hooks?.beforeSave?.(ctx);
+        await assertWritable(tx, data);
+        await children.check(tx, rows);
         await tx.insert(sr.table).values({
           ...insertable(toColumns(decl.fields, data)),
           ...owner,
@@ -220,35 +248,47 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
           ...(has('createBy') ? { createBy: me.username } : {}),
         });
         await children.write(tx, id, rows, me.username);
+        await sr.hooks?.afterSave?.(ctx);
+        return ctx;
       });
+      await sr.hooks?.afterCommit?.({ ...saved, db, tx: db });
       await publishSaved(req, id);
       return okMessage(message.added);
     },
 
     edit: async (req) => {
       const me = caller(req).user;
+      const version = rowVersionOf(req.body);
       const parsed = parseWith(resource.editSchema, req.body) as Record<string, unknown> & { id: string };
       const { id, ...sent } = parsed;
       const data = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
       const rows = children.take(data);
       const scope = await rowReach(req);
-      const original = await gen.findById(db, id, scope);
-      if (!original) throw new BizError(resource.notFound);
-      assertWritableFields(await rightsOf(req), data, original, titleOf);
-      await sr.hooks?.beforeSave?.({ op: 'edit', db, user: me, data, original });
-      await assertWritable(data, original);
-      await children.check(db, rows);
-      await atomically(async (tx) => {
-        await tx
+      const rights = await rightsOf(req);
+      const saved = await atomically(async (tx) => {
+        const original = await gen.findById(tx, id, scope);
+        if (!original) throw new BizError(resource.notFound);
+        assertWritableFields(rights, data, original, titleOf);
+        const ctx = { op: 'edit' as const, db: tx, tx, user: me, data, original, id };
+        await sr.hooks?.beforeSave?.(ctx);
+        await assertWritable(tx, data, original);
+        await children.check(tx, rows);
+        const changed = await tx
           .update(sr.table)
           .set({
             ...toColumns(decl.fields, data),
             ...(has('updateBy') ? { updateBy: me.username } : {}),
             ...(has('updateTime') ? { updateTime: new Date() } : {}),
           })
-          .where(and(eq(columns.id!, id), scope));
+          .where(and(eq(columns.id!, id), scope, version === undefined ? undefined : unchangedSince(version)))
+          .returning({ id: columns.id! });
+        // the row changed since the caller read it: nothing is overwritten
+        if (!changed.length) throw new BizError(TRANSITION_MSG.stale);
         await children.write(tx, id, rows, me.username);
+        await sr.hooks?.afterSave?.(ctx);
+        return ctx;
       });
+      await sr.hooks?.afterCommit?.({ ...saved, db, tx: db });
       await publishSaved(req, id);
       return okMessage(message.edited);
     },
@@ -329,7 +369,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
             const owner = stamp(req);
             for (const data of rows) {
               assertWritableFields(rights, data, undefined, titleOf);
-              await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
+              await sr.hooks?.beforeSave?.({ op: 'add', db: tx, tx, user, data });
               await checks(tx, data);
             }
             await tx.insert(sr.table).values(
@@ -346,6 +386,17 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       },
     });
   }
+
+  const access = {
+    gen,
+    reach: rowReach,
+    find: async (req: FastifyRequest, id: string) => gen.findById(db, id, await rowReach(req)),
+    publish: async (req: FastifyRequest, id: string) => publishSaved(req, id),
+    history: (req: FastifyRequest, id: string | undefined) => stateHistory(sr, req, id),
+  };
+  registerTransitions(app, sr, { reach: rowReach, publish: access.publish, findById: gen.findById });
+  for (const e of sr.endpoints ?? [])
+    app.route<{ Querystring: Query }>({ ...routeOf(e.contract), handler: (req) => e.handler(req, access) });
 
   await sr.routes?.(app, gen);
 }

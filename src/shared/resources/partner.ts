@@ -29,14 +29,6 @@ export const PARTNER_STATUSES = [
   { value: PARTNER_STATUS.disabled, text: '停用' },
 ] as const;
 
-/** Where each status may go: review passes or rejects, a rejected partner is resubmitted, an active one is stopped and restarted. */
-export const PARTNER_TRANSITIONS: Readonly<Record<PartnerStatus, readonly PartnerStatus[]>> = {
-  [PARTNER_STATUS.pending]: [PARTNER_STATUS.active, PARTNER_STATUS.rejected],
-  [PARTNER_STATUS.rejected]: [PARTNER_STATUS.pending],
-  [PARTNER_STATUS.active]: [PARTNER_STATUS.disabled],
-  [PARTNER_STATUS.disabled]: [PARTNER_STATUS.active],
-};
-
 /** Changes that need a reason: rejecting and stopping. */
 export const REASON_REQUIRED: readonly PartnerStatus[] = [PARTNER_STATUS.rejected, PARTNER_STATUS.disabled];
 
@@ -61,10 +53,21 @@ export const PARTNER_MSG = {
   partnerInactive: '商户不存在或未启用',
 } as const;
 
+const PATH = '/yy/yyPartner';
+const perm = PERM.partner.updateStatus;
+const { pending, active, rejected, disabled } = PARTNER_STATUS;
+
+/** PUT …/updateStatus {id, status, reason}: a partner to a status, along the declared actions. */
+export const PARTNER_UPDATE_STATUS = {
+  method: 'PUT',
+  path: `${PATH}/updateStatus`,
+  permission: perm,
+} as const satisfies EndpointContract;
+
 export const PARTNER = defineResource({
   name: 'partner',
   title: '商户',
-  path: '/yy/yyPartner',
+  path: PATH,
   perms: PERM.partner,
   component: 'yy/partner/YyPartnerList',
   category: '商户档案',
@@ -140,14 +143,38 @@ export const PARTNER = defineResource({
     { key: 'remark', title: '备注', type: 'string', max: 255, list: false, terminal: false },
     ...auditFields({ createBy: { list: false }, createTime: { list: { width: 170 } } }),
   ],
+  // review passes or rejects, a rejected partner is resubmitted, an active one is stopped and restarted
+  states: {
+    field: 'status',
+    transitions: {
+      approve: { title: '审核通过', from: [pending], to: active, perm, reason: 'optional' },
+      reject: { title: '驳回', from: [pending], to: rejected, perm, reason: 'required' },
+      resubmit: { title: '重新提交', from: [rejected], to: pending, perm, reason: 'optional' },
+      disable: { title: '停用', from: [active], to: disabled, perm, reason: 'required' },
+      enable: { title: '启用', from: [disabled], to: active, perm, reason: 'optional' },
+    },
+    setters: [
+      {
+        endpoint: PARTNER_UPDATE_STATUS,
+        done: (_n, to) => PARTNER_MSG.statusChanged(to),
+        invalid: PARTNER_MSG.statusInvalid,
+        required: PARTNER_MSG.statusRequired,
+        noIds: PARTNER_MSG.notFound,
+      },
+    ],
+  },
 });
 
-/** PUT …/updateStatus {id, status, reason}: the only way a partner's status changes. */
-export const PARTNER_UPDATE_STATUS = {
-  method: 'PUT',
-  path: `${PARTNER.decl.path}/updateStatus`,
-  permission: PERM.partner.updateStatus,
-} as const satisfies EndpointContract;
+/** Where each status may go (the declared actions). */
+export const PARTNER_TRANSITIONS: Readonly<Record<PartnerStatus, readonly PartnerStatus[]>> =
+  Object.fromEntries(
+    PARTNER_STATUSES.map((s) => [
+      s.value,
+      Object.values(PARTNER.decl.states.transitions)
+        .filter((t) => (t.from as readonly string[]).includes(s.value))
+        .map((t) => t.to),
+    ]),
+  ) as Record<PartnerStatus, PartnerStatus[]>;
 
 /** GET …/partnerList: the active partners (正常), id and name, for pickers. */
 export const PARTNER_PICKER = {
