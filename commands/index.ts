@@ -41,8 +41,6 @@ import dictRefresh from './dict/refresh.ts';
 import jobRun from './job/run.ts';
 import jobPause from './job/pause.ts';
 import jobResume from './job/resume.ts';
-import bannerEnable from './banner/enable.ts';
-import bannerForbid from './banner/forbid.ts';
 import farePreview from './fare/preview.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
@@ -142,8 +140,6 @@ export const COMMANDS: CommandDefinition[] = [
   jobRun,
   jobPause,
   jobResume,
-  bannerEnable,
-  bannerForbid,
   farePreview,
   noticeSend,
   noticeRelease,

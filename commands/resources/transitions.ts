@@ -34,7 +34,7 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
         id: `${decl.name}.${name}`,
         title: `${t.title}${decl.title}`,
         category: decl.category,
-        aliases: [`${english} ${decl.english}`, `${decl.english} ${english}`],
+        aliases: [`${english} ${decl.english}`, `${decl.english} ${english}`, ...(t.aliases ?? [])],
         keywords: [t.title, `${decl.title}状态`, ...keywords],
         permission: endpoint.permission as string,
         requires: [decl.perms.list],

@@ -231,9 +231,11 @@ export function registerTransitions(
   const setState = async (req: FastifyRequest, setter: ResourceStateEndpoint) => {
     const given = paramOf(req, setter.key ?? states.field);
     const wanted = typeof given === 'number' ? String(given) : typeof given === 'string' ? given.trim() : '';
-    if (!wanted) throw new BizError(setter.required ?? '请选择状态');
+    if (!wanted && !setter.toggle) throw new BizError(setter.required ?? '请选择状态');
     const options = states.actions.flatMap((a) => [a.transition.to, ...a.transition.from]);
-    const to = options.find((s) => s === wanted) ?? options.find((s) => states.text(s) === wanted);
+    const to = wanted
+      ? (options.find((s) => s === wanted) ?? options.find((s) => states.text(s) === wanted))
+      : null;
     if (to === undefined) throw new BizError(setter.invalid ?? `${title}状态取值无效`);
     let ids: string[];
     try {
@@ -243,7 +245,12 @@ export function registerTransitions(
     }
     const reason = reasonOf(req);
     if ((reason?.length ?? 0) > 255) throw new BizError(TRANSITION_MSG.reasonTooLong);
-    await change(req, ids, reason, (_row, from) => {
+    const planned = await change(req, ids, reason, (_row, from) => {
+      // a toggle: the first action the row's state allows
+      if (to === null) {
+        const a = states.actions.find((x) => x.transition.from.includes(from));
+        return a ? [a.name, a.transition] : null;
+      }
       if (from === to) {
         if (setter.same === 'skip') return null;
         throw new BizError(TRANSITION_MSG.unchanged(title, states.text(to)));
@@ -252,7 +259,8 @@ export function registerTransitions(
       if (!found) throw new BizError(TRANSITION_MSG.refused(title, states.text(from), states.text(to)));
       return found;
     });
-    const message = setter.done?.(ids.length, to) ?? TRANSITION_MSG.changed(states.text(to));
+    const reached = to ?? planned.at(-1)?.transition.to ?? '';
+    const message = setter.done?.(ids.length, reached) ?? TRANSITION_MSG.changed(states.text(reached));
     return ok(message, message);
   };
 

@@ -38,6 +38,8 @@ export interface ResourceTransition {
   refused?: string;
   /** English words of the command's aliases (default the action's name) */
   english?: string;
+  /** further aliases of the command (`images forbid`) */
+  aliases?: readonly string[];
   /** shown as a toolbar button for the ticked rows as well as on each row (default true) */
   toolbar?: boolean;
   /** false: no generated command (a hand-written one with its own dialog calls the endpoint) */
@@ -55,6 +57,8 @@ export interface ResourceStateEndpoint {
   key?: string;
   /** a row already in the wanted state: refused (`<实体>已是「X」状态`, default) or left as it is */
   same?: 'refuse' | 'skip';
+  /** no wanted state sent: each row takes the first action its state allows (a switch's toggle) */
+  toggle?: boolean;
   /** the answer's message for `n` rows set to `to` (default `已改为「X」`) */
   done?: (n: number, to: string) => string;
   /** the message of a wanted state that is not one of the field's */
