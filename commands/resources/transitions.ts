@@ -58,7 +58,9 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
         async run(ctx, { ids, reason, dryRun }) {
           const refs = targetIds(ctx, ids);
           if (refs.length === 0) throw new Error(MSG.nothingSelected);
-          const rows = await rowsByRef(ctx, r, refs, label);
+          const named = await rowsByRef(ctx, r, refs, label);
+          // rows already there are left as they are when the action allows it
+          const rows = named.filter((row) => !(t.already === 'skip' && String(row[states.field]) === t.to));
           for (const row of rows) {
             const from = String(row[states.field]);
             const refused =

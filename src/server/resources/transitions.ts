@@ -217,7 +217,13 @@ export function registerTransitions(
   for (const { name, transition, endpoint } of states.actions)
     route(app, endpoint, async (req) => {
       const dryRun = dryRunOf(req);
-      const planned = await change(req, idsOf(req), reasonOf(req), () => [name, transition], dryRun);
+      const planned = await change(
+        req,
+        idsOf(req),
+        reasonOf(req),
+        (_row, from) => (from === transition.to && transition.already === 'skip' ? null : [name, transition]),
+        dryRun,
+      );
       if (dryRun) return preview(planned);
       const done = transition.done ?? TRANSITION_MSG.done(transition.title);
       const message = typeof done === 'function' ? done(planned.length) : done;

@@ -42,6 +42,8 @@ export interface ResourceTransition {
   aliases?: readonly string[];
   /** shown as a toolbar button for the ticked rows as well as on each row (default true) */
   toolbar?: boolean;
+  /** a row already in `to`: left as it is and the call still succeeds (JeecgBoot's idempotent pause) */
+  already?: 'skip';
   /** false: no generated command (a hand-written one with its own dialog calls the endpoint) */
   command?: false;
 }
