@@ -170,6 +170,8 @@ export function registerTransitions(
               toState: p.transition.to,
               reason: reason ?? null,
               changedBy: user.username,
+              // the moment of the change (now() would be the transaction's start, before the lock)
+              changedAt: new Date(),
             })),
           );
         for (const p of plan) await sr.transitions?.[p.action]?.effects?.(contextOf(tx, p));

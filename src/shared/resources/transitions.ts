@@ -124,7 +124,13 @@ export function transitionRefusal(
   state: string,
   reason: string | undefined,
 ): string | undefined {
-  if (!t.from.includes(state)) return t.refused ?? TRANSITION_MSG.refused(entity, text(state), text(t.to));
+  if (!t.from.includes(state))
+    return (
+      t.refused ??
+      (state === t.to
+        ? TRANSITION_MSG.unchanged(entity, text(state))
+        : TRANSITION_MSG.refused(entity, text(state), text(t.to)))
+    );
   if (t.reason === 'required' && !reason?.trim()) return TRANSITION_MSG.reasonRequired;
   if ((reason?.trim().length ?? 0) > 255) return TRANSITION_MSG.reasonTooLong;
   return t.guard?.(row);
