@@ -20,6 +20,7 @@ import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { requireTargets } from '../grid/targets.ts';
 import type { Page } from '../../src/shared/api.ts';
 import { transitionCommandEndpoints, transitionCommands } from './transitions.ts';
+import { ROW_VERSION } from '../../src/shared/resources/transitions.ts';
 
 /** What a field type accepts, for help (types not named take plain text). */
 const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => string>> = {
@@ -228,6 +229,10 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
             .describe(`${decl.title}id${refField ? `或${refField.title}` : ''}；默认表格选中行`),
           ...Object.fromEntries(writable.filter((f) => !f.fixedOnEdit).map((f) => [f.key, textArg(f)])),
           ...childArgs(r),
+          [ROW_VERSION]: z
+            .string()
+            .optional()
+            .describe('读取时的版本（queryById 的 rowVersion）；给出时，数据在此后被他人修改则拒绝'),
         }),
         positional: ['id'],
         async run(ctx, { id, ...fields }) {

@@ -138,7 +138,7 @@ describe('商户列表', () => {
     expect(log.map((l) => `${l.fromState}>${l.toState}`).sort()).toEqual(['0>1', '1>3']);
 
     await rowAction(page, 'name', name, '详情');
-    await page.getByRole('tab', { name: '状态记录' }).click();
+    await page.getByRole('tab', { name: '记录' }).click();
     await page.getByRole('cell', { name: '正常 → 停用' }).waitFor();
     await page.getByRole('cell', { name: '合同到期未续签' }).waitFor();
     await page.context().close();
