@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { sysIdempotencyKey } from '../db/schema/index.ts';
 import { ROW_VERSION, TRANSITION_MSG } from '../../shared/resources/transitions.ts';
 import { registerTransitions, stateHistory } from './transitions.ts';
 import { getTableColumns } from 'drizzle-orm';
@@ -144,6 +145,13 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const titleOf = (key: string) => decl.fields.find((f) => f.key === key)?.title ?? key;
   const rightsOf = (req: FastifyRequest) => callerFieldRights(app, req, decl.perms.list, fieldKeys);
   const tenantColumn = stampColumn(sr.tenant);
+  /** the `Idempotency-Key` header of an add (at most 128 characters), if any */
+  const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {
+    const v = req.headers['idempotency-key'];
+    const key = (Array.isArray(v) ? v[0] : v)?.trim();
+    if (key && key.length > 128) throw new BizError(TRANSITION_MSG.badIdempotencyKey);
+    return key || undefined;
+  };
   /**
    * optimistic concurrency: queryById answers the row's version (`rowVersion`: its updateTime in
    * milliseconds, 0 when never updated); an edit that sends it back is made only if the row is
@@ -235,7 +243,18 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       assertWritableFields(await rightsOf(req), data, undefined, titleOf);
       const owner = stamp(req);
       const id = newId();
+      const key = idempotencyKeyOf(req);
       const saved = await atomically(async (tx) => {
+        // a retry of an add already made (same key) posts nothing; the key's row waits for a
+        // concurrent first request to commit or roll back
+        if (key) {
+          const [fresh] = await tx
+            .insert(sysIdempotencyKey)
+            .values({ resource: decl.name, key, rowId: id })
+            .onConflictDoNothing()
+            .returning({ key: sysIdempotencyKey.key });
+          if (!fresh) return null;
+        }
         const ctx = { op: 'add' as const, db: tx, tx, user: me, data, id };
         await sr.hooks?.beforeSave?.(ctx);
         await assertWritable(tx, data);
@@ -251,6 +270,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         await sr.hooks?.afterSave?.(ctx);
         return ctx;
       });
+      if (!saved) return okMessage(message.added);
       await sr.hooks?.afterCommit?.({ ...saved, db, tx: db });
       await publishSaved(req, id);
       return okMessage(message.added);

@@ -205,6 +205,13 @@ export interface ResourceDeclaration {
    * declared actions on it; each gets its endpoint, command, buttons and history
    */
   states?: ResourceStates;
+  /**
+   * a ledger: rows are only ever added (corrections are reversal entries). No edit or delete
+   * endpoints or commands; its table's migration adds a trigger calling
+   * `refuse_append_only_change()` (migration 0017), so the database refuses UPDATE and DELETE too.
+   * A retried add carrying the same `Idempotency-Key` header posts once.
+   */
+  appendOnly?: boolean;
 }
 
 /** Options of the generated commands. */
@@ -337,8 +344,12 @@ export { displayKey, hasDisplayText, isQueryable, pickerOptions, screenOf, surfa
 
 /** The generated operations of a declaration (list always included). */
 export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
-  return new Set<ResourceOperation>(['list', ...(d.operations ?? RESOURCE_OPERATIONS)]);
+  const ops = d.operations ?? RESOURCE_OPERATIONS.filter((op) => !d.appendOnly || !CHANGING.includes(op));
+  return new Set<ResourceOperation>(['list', ...ops]);
 }
+
+/** The operations an append-only resource never has. */
+const CHANGING: readonly ResourceOperation[] = ['edit', 'delete'];
 
 /**
  * The generated endpoint family of a resource (jeecg-api.md §6 generated-controller conventions):
@@ -381,6 +392,8 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
     if ((f.type === 'image' || f.type === 'images') && !f.upload)
       throw new Error(`resource ${decl.name}: image field ${f.key} names no upload area`);
   }
+  if (decl.appendOnly && decl.operations?.some((op) => CHANGING.includes(op)))
+    throw new Error(`resource ${decl.name}: an append-only resource has no edit or delete`);
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
   for (const key of [...Object.values(decl.order ?? {}).flat(), ...(decl.commands?.addPositional ?? [])])

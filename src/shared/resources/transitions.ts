@@ -95,6 +95,7 @@ export const TRANSITION_MSG = {
   reasonRequired: '请填写原因',
   reasonTooLong: '原因最多255个字符',
   stale: '数据已被他人修改，请刷新后重试',
+  badIdempotencyKey: '幂等键最多128个字符',
   refused: (title: string, from: string, to: string) => `${title}状态不能从「${from}」改为「${to}」`,
   unchanged: (title: string, state: string) => `${title}已是「${state}」状态`,
   done: (action: string) => `${action}成功`,

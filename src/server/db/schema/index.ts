@@ -10,3 +10,4 @@ export * from './yy-catalogue.ts';
 export * from './messaging.ts';
 export * from './depart-roles.ts';
 export * from './state-history.ts';
+export * from './idempotency.ts';
