@@ -392,15 +392,19 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
               await sr.hooks?.beforeSave?.({ op: 'add', db: tx, tx, user, data });
               await checks(tx, data);
             }
+            const ids = rows.map(() => newId());
             await tx.insert(sr.table).values(
-              rows.map((data) => ({
+              rows.map((data, i) => ({
                 ...insertable(toColumns(decl.fields, data)),
                 ...owner,
-                id: newId(),
+                id: ids[i]!,
                 ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
                 ...(has('createBy') ? { createBy: user.username } : {}),
               })),
             );
+            // each imported row's afterSave, in the import's transaction (all or nothing per file)
+            for (const [i, data] of rows.entries())
+              await sr.hooks?.afterSave?.({ op: 'add', db: tx, tx, user, data, id: ids[i]! });
           },
         };
       },
