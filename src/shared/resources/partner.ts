@@ -8,6 +8,7 @@ import type { EndpointContract } from '../contracts.ts';
 import { PERM } from '../permissions.ts';
 import { FORM_RULES } from '../validation.ts';
 import { auditFields, defineResource } from './define.ts';
+import { transitionBetween, transitionRefusal } from './transitions.ts';
 
 export const PARTNER_TYPES = [
   { value: '1', text: '个人' },
@@ -28,9 +29,6 @@ export const PARTNER_STATUSES = [
   { value: PARTNER_STATUS.rejected, text: '已驳回' },
   { value: PARTNER_STATUS.disabled, text: '停用' },
 ] as const;
-
-/** Changes that need a reason: rejecting and stopping. */
-export const REASON_REQUIRED: readonly PartnerStatus[] = [PARTNER_STATUS.rejected, PARTNER_STATUS.disabled];
 
 export const statusText = (status: string): string =>
   PARTNER_STATUSES.find((s) => s.value === status)?.text ?? status;
@@ -165,17 +163,6 @@ export const PARTNER = defineResource({
   },
 });
 
-/** Where each status may go (the declared actions). */
-export const PARTNER_TRANSITIONS: Readonly<Record<PartnerStatus, readonly PartnerStatus[]>> =
-  Object.fromEntries(
-    PARTNER_STATUSES.map((s) => [
-      s.value,
-      Object.values(PARTNER.decl.states.transitions)
-        .filter((t) => (t.from as readonly string[]).includes(s.value))
-        .map((t) => t.to),
-    ]),
-  ) as Record<PartnerStatus, PartnerStatus[]>;
-
 /** GET …/partnerList: the active partners (正常), id and name, for pickers. */
 export const PARTNER_PICKER = {
   method: 'GET',
@@ -190,15 +177,16 @@ export const PARTNER_STATUS_LOG = {
   permission: PERM.partner.list,
 } as const satisfies EndpointContract;
 
-/** What updateStatus checks before anything is written: the message of a refused change, or null. */
+/**
+ * What updateStatus checks before anything is written, from the declared actions: the message of
+ * a refused change, or null.
+ */
 export function statusChangeError(from: string, to: string, reason: string | undefined): string | null {
   if (!PARTNER_STATUSES.some((s) => s.value === to)) return PARTNER_MSG.statusInvalid;
   if (from === to) return PARTNER_MSG.unchanged(to);
-  if (!PARTNER_TRANSITIONS[from as PartnerStatus]?.includes(to as PartnerStatus))
-    return PARTNER_MSG.transition(from, to);
-  if (REASON_REQUIRED.includes(to as PartnerStatus) && !reason?.trim()) return PARTNER_MSG.reasonRequired;
-  if ((reason?.trim().length ?? 0) > 255) return PARTNER_MSG.reasonTooLong;
-  return null;
+  const found = transitionBetween(PARTNER.decl.states, from, to);
+  if (!found) return PARTNER_MSG.transition(from, to);
+  return transitionRefusal(PARTNER.decl.title, statusText, found[1], {}, from, reason) ?? null;
 }
 
 /** The body of updateStatus: the partner, the status wanted (code or text) and the reason. */
