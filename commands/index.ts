@@ -41,8 +41,6 @@ import dictRefresh from './dict/refresh.ts';
 import jobRun from './job/run.ts';
 import jobPause from './job/pause.ts';
 import jobResume from './job/resume.ts';
-import bannerEnable from './banner/enable.ts';
-import bannerForbid from './banner/forbid.ts';
 import farePreview from './fare/preview.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
@@ -87,7 +85,6 @@ import dataruleList from './datarule/list.ts';
 import dataruleAdd from './datarule/add.ts';
 import dataruleEdit from './datarule/edit.ts';
 import dataruleDelete from './datarule/delete.ts';
-import partnerApprove from './partner/approve.ts';
 import partnerStatus from './partner/status.ts';
 import projectPrice from './project/price.ts';
 import technicianServicesAdd from './technician/services/add.ts';
@@ -143,8 +140,6 @@ export const COMMANDS: CommandDefinition[] = [
   jobRun,
   jobPause,
   jobResume,
-  bannerEnable,
-  bannerForbid,
   farePreview,
   noticeSend,
   noticeRelease,
@@ -190,7 +185,6 @@ export const COMMANDS: CommandDefinition[] = [
   dataruleEdit,
   dataruleDelete,
   userTenant,
-  partnerApprove,
   partnerStatus,
   projectPrice,
   technicianServicesAdd,

@@ -14,12 +14,15 @@ interface GoodsRow {
 const ep = GOODS.endpoints;
 const text = (v: string) => GOODS_STATUS.find((s) => s.value === v)?.text ?? v;
 
-/** 商品上下架: `goods status <ids> 下架`, one edit per item (progress, Ctrl+C, --dry-run). */
+/**
+ * 商品上下架: `goods status <ids> 下架`, through the declared shelve / unshelve actions, one call
+ * per item (progress, Ctrl+C, --dry-run).
+ */
 export default defineCommand({
   id: 'goods.status',
   title: '商品上下架',
   category: GOODS.decl.category,
-  aliases: ['goods on sale', 'goods off sale'],
+  aliases: ['set goods status'],
   keywords: ['上架', '下架', '商品状态'],
   permission: ep.edit.permission as string,
   requires: [ep.list.permission as string],
@@ -36,6 +39,8 @@ export default defineCommand({
   async run(ctx, { ids, status, dryRun }) {
     const wanted = requireTargets(ctx, ids);
     const value = status === '上架' || status === '1' ? '1' : '0';
+    // the declared action to that status (shelve / unshelve)
+    const action = GOODS.states!.actions.find((a) => a.transition.to === value)!;
     const page = await ctx.api.get<Page<GoodsRow>>(ep.list.path, {
       id: wanted.join(','),
       pageSize: wanted.length,
@@ -52,7 +57,7 @@ export default defineCommand({
         .map((r) => ({
           target: r.name,
           change: `${text(r.status)} → ${text(value)}`,
-          apply: () => ctx.api.put(ep.edit.path, { id: r.id, status: value }),
+          apply: () => ctx.api.put(action.endpoint.path, { ids: r.id }),
         })),
       { dryRun, verb: text(value), unit: '商品' },
     );

@@ -19,6 +19,8 @@ import { batchDeleteCommand } from '../grid/batch-delete.ts';
 import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { requireTargets } from '../grid/targets.ts';
 import type { Page } from '../../src/shared/api.ts';
+import { transitionCommandEndpoints, transitionCommands } from './transitions.ts';
+import { ROW_VERSION } from '../../src/shared/resources/transitions.ts';
 
 /** What a field type accepts, for help (types not named take plain text). */
 const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => string>> = {
@@ -227,6 +229,10 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
             .describe(`${decl.title}id${refField ? `或${refField.title}` : ''}；默认表格选中行`),
           ...Object.fromEntries(writable.filter((f) => !f.fixedOnEdit).map((f) => [f.key, textArg(f)])),
           ...childArgs(r),
+          [ROW_VERSION]: z
+            .string()
+            .optional()
+            .describe('读取时的版本（queryById 的 rowVersion）；给出时，数据在此后被他人修改则拒绝'),
         }),
         positional: ['id'],
         async run(ctx, { id, ...fields }) {
@@ -271,6 +277,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
       }) as CommandDefinition,
     );
 
+  commands.push(...transitionCommands(r));
   return commands;
 }
 
@@ -283,5 +290,5 @@ export function resourceCommandEndpoints(r: Resource) {
   if (ep.add) calls[`${r.decl.name}.add`] = [ep.add];
   if (ep.edit) calls[`${r.decl.name}.edit`] = [ep.edit];
   if (ep.deleteBatch) calls[`${r.decl.name}.delete`] = [ep.deleteBatch];
-  return calls;
+  return { ...calls, ...transitionCommandEndpoints(r) };
 }

@@ -4,7 +4,7 @@ import { openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts'
 import { rowAction, rowWith } from '../support/grid-rows.ts';
 import {
   yyPartner,
-  yyPartnerStatusLog,
+  sysStateHistory,
   yyTechnician,
   yyTechnicianService,
 } from '../../src/server/db/schema/index.ts';
@@ -134,14 +134,11 @@ describe('商户列表', () => {
 
     const [p] = await env.database.db.select().from(yyPartner).where(eq(yyPartner.name, name));
     expect(p).toMatchObject({ status: '3', statusReason: '合同到期未续签' });
-    const log = await env.database.db
-      .select()
-      .from(yyPartnerStatusLog)
-      .where(eq(yyPartnerStatusLog.partnerId, p!.id));
-    expect(log.map((l) => `${l.fromStatus}>${l.toStatus}`).sort()).toEqual(['0>1', '1>3']);
+    const log = await env.database.db.select().from(sysStateHistory).where(eq(sysStateHistory.rowId, p!.id));
+    expect(log.map((l) => `${l.fromState}>${l.toState}`).sort()).toEqual(['0>1', '1>3']);
 
     await rowAction(page, 'name', name, '详情');
-    await page.getByRole('tab', { name: '状态记录' }).click();
+    await page.getByRole('tab', { name: '记录' }).click();
     await page.getByRole('cell', { name: '正常 → 停用' }).waitFor();
     await page.getByRole('cell', { name: '合同到期未续签' }).waitFor();
     await page.context().close();

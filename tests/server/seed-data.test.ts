@@ -6,6 +6,7 @@ import { ROLES } from '../../src/server/db/seed/data/roles.ts';
 import { screenOf, type Resource } from '../../src/shared/resources/define.ts';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import type { SeedMenu } from '../../src/server/db/seed/data/types.ts';
+import { menuRows } from '../../src/server/db/seed/index.ts';
 
 interface FlatMenu {
   menu: SeedMenu;
@@ -84,6 +85,16 @@ describe('resources in the menu', () => {
       expect(rows, r.decl.name).toHaveLength(1);
       const buttons = (rows[0]!.menu.buttons ?? []).map((b) => b.perms);
       for (const op of r.operations) expect(buttons, `${r.decl.name} ${op}`).toContain(r.decl.perms[op]);
+    }
+  });
+
+  it("seed a button row for every permission of a resource's declared actions", () => {
+    const rows = menuRows();
+    for (const r of screens) {
+      const page = rows.find((row) => row.component === screenOf(r))!;
+      const buttons = rows.filter((row) => row.parentId === page.id).map((row) => row.perms);
+      for (const a of r.states?.actions ?? [])
+        expect(buttons, `${r.decl.name} ${a.name}`).toContain(a.transition.perm);
     }
   });
 

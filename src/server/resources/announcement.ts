@@ -100,38 +100,23 @@ const item = (a: Row, readFlag: string, tz: string, sendId?: string): NoticeItem
   readFlag,
 });
 
-/** Release: mark it sent, deliver to chosen users, push to the sockets of every instance. */
-async function release(app: FastifyInstance, req: FastifyRequest, id: string) {
-  const me = caller(req).user;
-  const [row] = await app.db
-    .select()
-    .from(sysAnnouncement)
-    .where(and(eq(sysAnnouncement.id, id), live()));
-  if (!row) throw new BizError(ANNOUNCEMENT.notFound);
-  if (row.sendStatus === SEND_STATUS.released) throw new BizError(NOTICE_MSG.notDraft);
+/** The users a notice names (`USER` notices): the refusal when there are none or unknown ones. */
+async function usersRefusal(db: Db, row: Record<string, unknown>): Promise<string | undefined> {
+  if (row.msgType !== 'USER') return undefined;
   const users = userIdList(row.userIds);
-  if (row.msgType === 'USER') {
-    if (!users.length) throw new BizError(NOTICE_MSG.noUsers);
-    const found = await app.db.select({ id: sysUser.id }).from(sysUser).where(inArray(sysUser.id, users));
-    if (found.length !== new Set(users).size) throw new BizError(NOTICE_MSG.unknownUsers);
-  }
-  await app.db.transaction(async (tx) => {
-    await tx
-      .update(sysAnnouncement)
-      .set({ sendStatus: SEND_STATUS.released, sendTime: new Date(), sender: me.username, cancelTime: null })
-      .where(eq(sysAnnouncement.id, id));
+  if (!users.length) return NOTICE_MSG.noUsers;
+  const found = await db.select({ id: sysUser.id }).from(sysUser).where(inArray(sysUser.id, users));
+  return found.length !== new Set(users).size ? NOTICE_MSG.unknownUsers : undefined;
+}
+
+/** Push to the bells a notice reaches: its chosen users, or every socket. */
+function push(app: FastifyInstance, rows: Array<Record<string, unknown>>, withText: boolean) {
+  for (const row of rows) {
+    const message = { msgId: String(row.id), ...(withText ? { msgTxt: String(row.titile) } : {}) };
     if (row.msgType === 'USER')
-      await tx
-        .insert(sysAnnouncementSend)
-        .values(
-          [...new Set(users)].map((userId) => ({ id: newId(), anntId: id, userId, createBy: me.username })),
-        )
-        .onConflictDoNothing();
-  });
-  const message = { msgId: id, msgTxt: row.titile };
-  if (row.msgType === 'USER')
-    for (const u of new Set(users)) app.notices.send(u, { cmd: 'user', ...message });
-  else app.notices.send(null, { cmd: 'topic', ...message });
+      for (const u of new Set(userIdList(row.userIds))) app.notices.send(u, { cmd: 'user', ...message });
+    else app.notices.send(null, { cmd: 'topic', ...message });
+  }
 }
 
 /**
@@ -155,6 +140,33 @@ export const announcementServer: ServerResource = {
       if (found.length !== new Set(users).size) throw new BizError(NOTICE_MSG.unknownUsers);
     },
   },
+  transitions: {
+    // release: marked sent, delivered to chosen users in the same transaction, pushed after commit
+    release: {
+      guard: ({ tx, row }) => usersRefusal(tx, row),
+      set: ({ user }) => ({ sendTime: new Date(), sender: user.username, cancelTime: null }),
+      async effects({ tx, row, user }) {
+        if (row.msgType !== 'USER') return;
+        await tx
+          .insert(sysAnnouncementSend)
+          .values(
+            [...new Set(userIdList(row.userIds))].map((userId) => ({
+              id: newId(),
+              anntId: row.id,
+              userId,
+              createBy: user.username,
+            })),
+          )
+          .onConflictDoNothing();
+      },
+      afterCommit: ({ app, rows }) => push(app, rows, true),
+    },
+    // revoke: bells re-read their list and the revoked notice leaves them
+    revoke: {
+      set: () => ({ cancelTime: new Date() }),
+      afterCommit: ({ app, rows }) => push(app, rows, false),
+    },
+  },
   override: {
     delete: () => async (req) => {
       const id = oneParam(req.query, 'id');
@@ -166,26 +178,6 @@ export const announcementServer: ServerResource = {
   routes(app) {
     const db = app.db;
     const tz = app.config.timezone;
-
-    route<{ Querystring: Q }>(app, NOTICE_ENDPOINTS.release, async (req) => {
-      await release(app, req, str(req.query.id) ?? '');
-      return okMessage(NOTICE_MSG.released);
-    });
-
-    route<{ Querystring: Q }>(app, NOTICE_ENDPOINTS.revoke, async (req) => {
-      const id = str(req.query.id) ?? '';
-      const [row] = await db
-        .update(sysAnnouncement)
-        .set({ sendStatus: SEND_STATUS.revoked, cancelTime: new Date() })
-        .where(and(eq(sysAnnouncement.id, id), live(), eq(sysAnnouncement.sendStatus, SEND_STATUS.released)))
-        .returning();
-      if (!row) throw new BizError(NOTICE_MSG.notReleased);
-      // bells re-read their list and the revoked notice leaves them
-      if (row.msgType === 'USER')
-        for (const u of new Set(userIdList(row.userIds))) app.notices.send(u, { cmd: 'user', msgId: id });
-      else app.notices.send(null, { cmd: 'topic', msgId: id });
-      return okMessage(NOTICE_MSG.revoked);
-    });
 
     route<{ Querystring: Q }>(app, NOTICE_ENDPOINTS.listByUser, async (req) => {
       const me = caller(req).user;

@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { BANNER, BANNER_FORBID, BANNER_MSG } from '../../shared/resources/banner.ts';
+import { BANNER, BANNER_MSG } from '../../shared/resources/banner.ts';
 import { FORM_RULES } from '../../shared/validation.ts';
 import { yyImages, yyProject } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import { BizError, okMessage } from '../lib/result.ts';
-import { parseWith } from '../lib/validate.ts';
-import { caller } from '../plugins/auth.ts';
+import { BizError } from '../lib/result.ts';
 import type { ServerResource } from './register.ts';
 
 /** Whether a service project exists. */
@@ -15,14 +12,10 @@ async function projectExists(db: Db, id: string): Promise<boolean> {
   return !!row;
 }
 
-const forbidBody = z.object({
-  id: z.string({ error: BANNER.notFound }).trim().min(1, BANNER.notFound),
-  status: z.enum(['0', '1'], { error: BANNER_MSG.status }).optional(),
-});
-
 /**
  * 轮播图: the generated family; the link target must suit the link type (none: cleared, url: an
- * http/https address, project: an existing service project); forbiddenImage enables or disables.
+ * http/https address, project: an existing service project); enabled and disabled by its declared
+ * actions (enable, forbid, and forbiddenImage by value or as a toggle).
  */
 export const bannerServer: ServerResource = {
   resource: BANNER,
@@ -45,18 +38,5 @@ export const bannerServer: ServerResource = {
       if (type === 'url' && !FORM_RULES.httpUrl.pattern.test(target)) throw new BizError(BANNER_MSG.url);
       if (type === 'project' && !(await projectExists(db, target))) throw new BizError(BANNER_MSG.project);
     },
-  },
-  routes(app) {
-    app.post(BANNER_FORBID.path, { config: { perm: BANNER_FORBID.permission } }, async (req) => {
-      const { id, status } = parseWith(forbidBody, req.body ?? {});
-      const [row] = await app.db.select().from(yyImages).where(eq(yyImages.id, id)).limit(1);
-      if (!row) throw new BizError(BANNER.notFound);
-      const next = status ?? (row.status === '1' ? '0' : '1');
-      await app.db
-        .update(yyImages)
-        .set({ status: next, updateBy: caller(req).user.username, updateTime: new Date() })
-        .where(eq(yyImages.id, id));
-      return okMessage(next === '1' ? BANNER_MSG.enabled : BANNER_MSG.disabled);
-    });
   },
 };

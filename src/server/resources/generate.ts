@@ -23,6 +23,7 @@ import { str } from '../lib/query-generator.ts';
 import { fromColumn, refTexts } from './field-types.ts';
 import type { ServerChild } from './children.ts';
 import type { TenantOwnership } from '../lib/tenant-scope.ts';
+import type { EndpointContract } from '../../shared/contracts.ts';
 
 type Row = Record<string, unknown> & { id: string };
 type Query = Record<string, string | string[] | undefined>;
@@ -36,12 +37,55 @@ export type OverridableEndpoint = Exclude<keyof ResourceEndpoints, 'importExcel'
 /** What a write hook is told. */
 export interface WriteContext {
   op: 'add' | 'edit';
+  /** the write transaction (`tx` too): what is written through it commits or rolls back with the row */
   db: Db;
+  tx: Db;
   user: UserRow;
   /** the validated values about to be written (an edit holds only the fields sent) */
   data: Record<string, unknown>;
   /** the row before an edit */
   original?: Row;
+}
+
+/** What `afterSave` (in the transaction) and `afterCommit` are told: the row's id as well. */
+export interface SavedContext extends WriteContext {
+  id: string;
+}
+
+/** What a transition's server parts are told about one row. */
+export interface TransitionContext {
+  /** the write transaction: everything written through it commits or rolls back with the change */
+  tx: Db;
+  app: FastifyInstance;
+  user: UserRow;
+  action: string;
+  /** the row as locked, before the change */
+  row: Row;
+  from: string;
+  to: string;
+  reason: string | undefined;
+}
+
+/** What `afterCommit` is told: the rows changed (as they were before). */
+export interface TransitionCommitted {
+  app: FastifyInstance;
+  user: UserRow;
+  action: string;
+  rows: Row[];
+  to: string;
+  reason: string | undefined;
+}
+
+/** The server-only parts of a declared action (none is needed). */
+export interface ServerTransition {
+  /** values written with the state (a reason column, a send time) */
+  set?(ctx: TransitionContext): Record<string, unknown>;
+  /** a rule needing the database or the app: the refusal's message, or undefined */
+  guard?(ctx: TransitionContext): Promise<string | undefined> | string | undefined;
+  /** inside the write transaction, after the row and its history are written; a throw rolls all back */
+  effects?(ctx: TransitionContext): Promise<void> | void;
+  /** after the commit: notices, schedulers, sockets */
+  afterCommit?(ctx: TransitionCommitted): Promise<void> | void;
 }
 
 /** The server half of a resource: its table and whatever is special about it. */
@@ -69,6 +113,10 @@ export interface ServerResource {
      * refusal's message, reported as the row's error, or undefined
      */
     importRow?(app: FastifyInstance, data: Record<string, unknown>): string | undefined;
+    /** after the row (and its sub tables) is written, in the same transaction; a throw rolls it back */
+    afterSave?(ctx: SavedContext): Promise<void> | void;
+    /** after the write committed (notifications, dispatch): `db`/`tx` are the app's database then */
+    afterCommit?(ctx: SavedContext): Promise<void> | void;
     /** refuse a delete (throw BizError) */
     beforeDelete?(ctx: { db: Db; ids: string[]; user: UserRow }): Promise<void> | void;
   };
@@ -86,8 +134,34 @@ export interface ServerResource {
   };
   /** endpoints beyond the generated family (registered in the same API scope) */
   routes?(app: FastifyInstance, generated: GeneratedResource): Promise<void> | void;
+  /** the server-only parts of the declaration's `states` actions (guards, effects; transitions.ts) */
+  transitions?: Readonly<Record<string, ServerTransition>>;
+  /**
+   * endpoints beyond the generated family, each behind its contract's permission; a handler reaches
+   * rows only through `access` (the caller's row scope, the realtime push, the state changes)
+   */
+  endpoints?: readonly DeclaredEndpoint[];
   /** the tables of the declaration's `children` (sub tables written with a row) */
   children?: ServerChild[];
+}
+
+/** An endpoint declared beside a resource. */
+export interface DeclaredEndpoint {
+  contract: EndpointContract;
+  handler(req: FastifyRequest<{ Querystring: Query }>, access: ResourceAccess): unknown;
+}
+
+/** The one way a declared endpoint reaches a resource's rows. */
+export interface ResourceAccess {
+  gen: GeneratedResource;
+  /** the caller's row scope (tenant, data rules) as one condition, undefined when unrestricted */
+  reach(req: FastifyRequest): Promise<SQL | undefined>;
+  /** a row the caller reaches, or undefined */
+  find(req: FastifyRequest, id: string): Promise<Row | undefined>;
+  /** push saved rows to open grids (as generated writes do) */
+  publish(req: FastifyRequest, id: string): Promise<void>;
+  /** a row's state history (declared `states` only), newest first; the row must be in reach */
+  history(req: FastifyRequest, id: string | undefined): Promise<unknown[]>;
 }
 
 /** What registration derived, for extra routes, reports and tests. */

@@ -1,29 +1,28 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   PARTNER,
   PARTNER_MSG,
   PARTNER_PICKER,
   PARTNER_STATUS,
   PARTNER_STATUS_LOG,
-  PARTNER_UPDATE_STATUS,
-  partnerStatusBody,
-  statusChangeError,
 } from '../../shared/resources/partner.ts';
-import { yyPartner, yyPartnerStatusLog, yyTechnician } from '../db/schema/index.ts';
-import { newId } from '../lib/ids.ts';
-import { BizError, ok, okMessage } from '../lib/result.ts';
-import { formatDateTime } from '../lib/time.ts';
-import { oneParam, parseWith } from '../lib/validate.ts';
-import { caller } from '../plugins/auth.ts';
+import { yyPartner, yyTechnician } from '../db/schema/index.ts';
+import { BizError, ok } from '../lib/result.ts';
+import { oneParam } from '../lib/validate.ts';
+import type { HistoryEntry } from './transitions.ts';
 import type { ServerResource } from './register.ts';
 
-type Q = Record<string, string | string[] | undefined>;
+/** Every declared action writes its reason as the partner's 状态说明. */
+const withReason = {
+  set: ({ reason }: { reason: string | undefined }) => ({ statusReason: reason ?? null }),
+};
 
 /**
- * 商户档案: the generated family (status is the server's: a new partner is 待审核), plus
- * updateStatus along the allowed transitions (logged in the same transaction), the active
- * partners for pickers, and a partner's status history. Technicians may reference active
- * partners only; a partner with technicians is not deleted.
+ * 商户档案: the generated family (status is the server's: a new partner is 待审核), its declared
+ * state changes (approve, reject, resubmit, disable, enable and updateStatus by value; each change
+ * in the generic history), the active partners for pickers, and the status history under its kept
+ * wire path. Technicians may reference active partners only; a partner with technicians is not
+ * deleted.
  */
 export const partnerServer: ServerResource = {
   resource: PARTNER,
@@ -41,61 +40,43 @@ export const partnerServer: ServerResource = {
       }
     },
   },
-  routes(app) {
-    app.put(
-      PARTNER_UPDATE_STATUS.path,
-      { config: { perm: PARTNER_UPDATE_STATUS.permission } },
-      async (req) => {
-        const { id, status, reason } = parseWith(partnerStatusBody, req.body);
-        const by = caller(req).user.username;
-        await app.db.transaction(async (tx) => {
-          const [row] = await tx
-            .select({ status: yyPartner.status })
-            .from(yyPartner)
-            .where(eq(yyPartner.id, id))
-            .for('update');
-          if (!row) throw new BizError(PARTNER_MSG.notFound);
-          const refused = statusChangeError(row.status, status, reason);
-          if (refused) throw new BizError(refused);
-          await tx
-            .update(yyPartner)
-            .set({ status, statusReason: reason || null, updateBy: by, updateTime: new Date() })
-            .where(and(eq(yyPartner.id, id), eq(yyPartner.status, row.status)));
-          await tx.insert(yyPartnerStatusLog).values({
-            id: newId(),
-            partnerId: id,
-            fromStatus: row.status,
-            toStatus: status,
-            reason: reason || null,
-            changedBy: by,
-          });
-        });
-        return okMessage(PARTNER_MSG.statusChanged(status));
-      },
-    );
-
-    app.get(PARTNER_PICKER.path, { config: { perm: PARTNER_PICKER.permission } }, async () => {
-      const rows = await app.db
-        .select({ id: yyPartner.id, name: yyPartner.name, area: yyPartner.area })
-        .from(yyPartner)
-        .where(eq(yyPartner.status, PARTNER_STATUS.active))
-        .orderBy(yyPartner.name);
-      return ok(rows);
-    });
-
-    app.get<{ Querystring: Q }>(
-      PARTNER_STATUS_LOG.path,
-      { config: { perm: PARTNER_STATUS_LOG.permission } },
-      async (req) => {
-        const id = oneParam(req.query, 'id');
-        if (!id) throw new BizError(PARTNER_MSG.notFound);
-        const rows = await app.db
-          .select()
-          .from(yyPartnerStatusLog)
-          .where(eq(yyPartnerStatusLog.partnerId, id))
-          .orderBy(desc(yyPartnerStatusLog.changedAt));
-        return ok(rows.map((r) => ({ ...r, changedAt: formatDateTime(r.changedAt, app.config.timezone) })));
-      },
-    );
+  transitions: {
+    approve: withReason,
+    reject: withReason,
+    resubmit: withReason,
+    disable: withReason,
+    enable: withReason,
   },
+  endpoints: [
+    {
+      contract: PARTNER_PICKER,
+      async handler(req, access) {
+        const rows = await req.server.db
+          .select({ id: yyPartner.id, name: yyPartner.name, area: yyPartner.area })
+          .from(yyPartner)
+          .where(and(eq(yyPartner.status, PARTNER_STATUS.active), await access.reach(req)))
+          .orderBy(yyPartner.name);
+        return ok(rows);
+      },
+    },
+    {
+      // the generic history in the shape of the former partner status log
+      contract: PARTNER_STATUS_LOG,
+      async handler(req, access) {
+        const id = oneParam(req.query, 'id');
+        const rows = (await access.history(req, id)) as HistoryEntry[];
+        return ok(
+          rows.map((r) => ({
+            id: r.id,
+            partnerId: id,
+            fromStatus: r.fromState,
+            toStatus: r.toState,
+            reason: r.reason,
+            changedBy: r.changedBy,
+            changedAt: r.changedAt,
+          })),
+        );
+      },
+    },
+  ],
 };

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { PROJECT, PROJECT_MAP, PROJECT_MSG } from '../../shared/resources/project.ts';
 import { yyProject } from '../db/schema/index.ts';
 import { BizError, ok } from '../lib/result.ts';
@@ -33,14 +33,18 @@ export const projectServer: ServerResource = {
       if (data.sort === null) data.sort = 0;
     },
   },
-  routes(app) {
-    app.get(PROJECT_MAP.path, { config: { perm: PROJECT_MAP.permission } }, async () => {
-      const rows = await app.db
-        .select({ id: yyProject.id, name: yyProject.name })
-        .from(yyProject)
-        .where(eq(yyProject.status, '1'))
-        .orderBy(asc(yyProject.sort), asc(yyProject.name));
-      return ok(Object.fromEntries(rows.map((r) => [r.id, r.name])));
-    });
-  },
+  endpoints: [
+    {
+      // the projects on sale the caller reaches, for pickers
+      contract: PROJECT_MAP,
+      async handler(req, access) {
+        const rows = await req.server.db
+          .select({ id: yyProject.id, name: yyProject.name })
+          .from(yyProject)
+          .where(and(eq(yyProject.status, '1'), await access.reach(req)))
+          .orderBy(asc(yyProject.sort), asc(yyProject.name));
+        return ok(Object.fromEntries(rows.map((r) => [r.id, r.name])));
+      },
+    },
+  ],
 };

@@ -73,6 +73,17 @@ export const quartzJobServer: ServerResource = {
       await db.delete(sysQuartzJobLog).where(inArray(sysQuartzJobLog.jobId, ids));
     },
   },
+  transitions: {
+    // every instance re-reads the jobs after a stop or start
+    pause: { afterCommit: ({ app }) => app.scheduler.changed() },
+    resume: {
+      // a job started must be able to run
+      guard: ({ app, row }) =>
+        unknownHandler(app, row.jobClassName) ??
+        (isQuartzCron(String(row.cronExpression)) ? undefined : CRON_MSG.invalid),
+      afterCommit: ({ app }) => app.scheduler.changed(),
+    },
+  },
   override: {
     add: thenReschedule(undefined, QUARTZ_JOB.addSchema),
     edit: thenReschedule(undefined, QUARTZ_JOB.editSchema),
@@ -82,28 +93,6 @@ export const quartzJobServer: ServerResource = {
   routes(app) {
     const db = app.db;
     const tz = app.config.timezone;
-
-    /** stop or start a job on every instance; a job started must be able to run */
-    const setStatus = (status: number, message: string) =>
-      route<{ Querystring: Q }>(
-        app,
-        status === JOB_STATUS.running ? JOB_ENDPOINTS.resume : JOB_ENDPOINTS.pause,
-        async (req) => {
-          const job = await jobOf(req);
-          if (status === JOB_STATUS.running) {
-            assertHandler(req, job.jobClassName);
-            if (!isQuartzCron(job.cronExpression)) throw new BizError(CRON_MSG.invalid);
-          }
-          await db
-            .update(sysQuartzJob)
-            .set({ status, updateTime: new Date() })
-            .where(eq(sysQuartzJob.id, job.id));
-          await app.scheduler.changed();
-          return okMessage(message);
-        },
-      );
-    setStatus(JOB_STATUS.stopped, JOB_MSG.paused);
-    setStatus(JOB_STATUS.running, JOB_MSG.resumed);
 
     route<{ Querystring: Q }>(app, JOB_ENDPOINTS.execute, async (req) => {
       const job = await jobOf(req);

@@ -7,7 +7,12 @@
  * replace a generated handler by name (`override`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { sysIdempotencyKey } from '../db/schema/index.ts';
+import { ROW_VERSION, TRANSITION_MSG } from '../../shared/resources/transitions.ts';
+import { registerTransitions, stateHistory } from './transitions.ts';
 import { getTableColumns } from 'drizzle-orm';
 import { MSG } from '../../shared/api.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
@@ -90,15 +95,18 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   };
   const message = { ...RESOURCE_MSG, ...decl.messages };
   const children = childrenOf(sr, tz);
-  /** a write and its sub tables' in one transaction (a plain write when there are none) */
-  const atomically = (write: (tx: typeof db) => Promise<unknown>) =>
-    children.any ? db.transaction((tx) => write(tx as unknown as typeof db)) : write(db);
+  /**
+   * a write, its sub tables' and its hooks' in one transaction: `beforeSave`, the checks and
+   * `afterSave` read and write through it, so a failure anywhere rolls everything back
+   */
+  const atomically = <T>(write: (tx: typeof db) => Promise<T>) =>
+    db.transaction((tx) => write(tx as unknown as typeof db));
 
   /**
    * Refuse values another row holds, dictionary values the dictionary lacks, unknown areas (names
    * become codes), references to rows not offered and pictures never uploaded.
    */
-  const assertWritable = async (data: Record<string, unknown>, original?: Row) => {
+  const assertWritable = async (db: Db, data: Record<string, unknown>, original?: Row) => {
     const id = original?.id;
     await checks(db, data, original);
     for (const f of uniques) {
@@ -150,6 +158,32 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const titleOf = (key: string) => decl.fields.find((f) => f.key === key)?.title ?? key;
   const rightsOf = (req: FastifyRequest) => callerFieldRights(app, req, decl.perms.list, fieldKeys);
   const tenantColumn = stampColumn(sr.tenant);
+  /** the `Idempotency-Key` header of an add (at most 128 characters), if any */
+  const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {
+    const v = req.headers['idempotency-key'];
+    const key = (Array.isArray(v) ? v[0] : v)?.trim();
+    if (key && key.length > 128) throw new BizError(TRANSITION_MSG.badIdempotencyKey);
+    return key || undefined;
+  };
+  /**
+   * optimistic concurrency: queryById answers the row's version (`rowVersion`: its updateTime in
+   * milliseconds, 0 when never updated); an edit that sends it back is made only if the row is
+   * still at that version, else refused (TRANSITION_MSG.stale). An edit without it (the original
+   * JeecgBoot client) overwrites, as before.
+   */
+  const updateTime = (getTableColumns(sr.table) as Record<string, PgColumn>).updateTime;
+  const versionOf = (row: Row) => String((row.updateTime as Date | null)?.getTime() ?? 0);
+  const rowVersionOf = (body: unknown): string | undefined => {
+    if (!updateTime || !body || typeof body !== 'object') return undefined;
+    const v = (body as Record<string, unknown>)[ROW_VERSION];
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+  };
+  const unchangedSince = (version: string) =>
+    version === '0' || !/^\d+$/.test(version)
+      ? version === '0'
+        ? isNull(updateTime!)
+        : sql`false`
+      : eq(sql`floor(extract(epoch from ${updateTime!}) * 1000)`, Number(version));
   /** the tenant a new row of this request belongs to (none when the resource is not tenant-owned) */
   const stamp = (req: FastifyRequest): Record<string, unknown> => {
     if (!tenantColumn) return {};
@@ -212,7 +246,8 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const row = id ? await gen.findById(db, id, await rowReach(req)) : undefined;
       if (!row) throw new BizError(resource.notFound);
       const [json] = await (await (await listFor(req)).decorator(db, tz))([row]);
-      return ok(children.any ? { ...json, ...(await children.read(db, row.id, tz)) } : json);
+      const versioned = updateTime ? { ...json, [ROW_VERSION]: versionOf(row) } : json;
+      return ok(children.any ? { ...versioned, ...(await children.read(db, row.id, tz)) } : versioned);
     },
 
     add: async (req) => {
@@ -221,11 +256,23 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
       const rows = children.take(data);
       assertWritableFields(await rightsOf(req), data, undefined, titleOf);
       const owner = stamp(req);
-      await sr.hooks?.beforeSave?.({ op: 'add', db, user: me, data });
-      await assertWritable(data);
-      await children.check(db, rows);
       const id = newId();
-      await atomically(async (tx) => {
+      const key = idempotencyKeyOf(req);
+      const saved = await atomically(async (tx) => {
+        // a retry of an add already made (same key) posts nothing; the key's row waits for a
+        // concurrent first request to commit or roll back
+        if (key) {
+          const [fresh] = await tx
+            .insert(sysIdempotencyKey)
+            .values({ resource: decl.name, key, rowId: id })
+            .onConflictDoNothing()
+            .returning({ key: sysIdempotencyKey.key });
+          if (!fresh) return null;
+        }
+        const ctx = { op: 'add' as const, db: tx, tx, user: me, data, id };
+        await sr.hooks?.beforeSave?.(ctx);
+        await assertWritable(tx, data);
+        await children.check(tx, rows);
         await tx.insert(sr.table).values({
           ...insertable(toColumns(decl.fields, data, tz)),
           ...owner,
@@ -234,36 +281,49 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
           ...(has('createBy') ? { createBy: me.username } : {}),
         });
         await children.write(tx, id, rows, me.username);
+        await sr.hooks?.afterSave?.(ctx);
+        return ctx;
       });
+      if (!saved) return okMessage(message.added);
+      await sr.hooks?.afterCommit?.({ ...saved, db, tx: db });
       await publishSaved(req, id);
       return okMessage(message.added);
     },
 
     edit: async (req) => {
       const me = caller(req).user;
+      const version = rowVersionOf(req.body);
       const parsed = parseWith(resource.editSchema, req.body) as Record<string, unknown> & { id: string };
       const { id, ...sent } = parsed;
       const data = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
       const rows = children.take(data);
       const scope = await rowReach(req);
-      const original = await gen.findById(db, id, scope);
-      if (!original) throw new BizError(resource.notFound);
-      assertFixed(data, original);
-      assertWritableFields(await rightsOf(req), data, original, titleOf);
-      await sr.hooks?.beforeSave?.({ op: 'edit', db, user: me, data, original });
-      await assertWritable(data, original);
-      await children.check(db, rows);
-      await atomically(async (tx) => {
-        await tx
+      const rights = await rightsOf(req);
+      const saved = await atomically(async (tx) => {
+        const original = await gen.findById(tx, id, scope);
+        if (!original) throw new BizError(resource.notFound);
+        assertFixed(data, original);
+        assertWritableFields(rights, data, original, titleOf);
+        const ctx = { op: 'edit' as const, db: tx, tx, user: me, data, original, id };
+        await sr.hooks?.beforeSave?.(ctx);
+        await assertWritable(tx, data, original);
+        await children.check(tx, rows);
+        const changed = await tx
           .update(sr.table)
           .set({
             ...updatable(toColumns(decl.fields, data, tz)),
             ...(has('updateBy') ? { updateBy: me.username } : {}),
             ...(has('updateTime') ? { updateTime: new Date() } : {}),
           })
-          .where(and(eq(columns.id!, id), scope));
+          .where(and(eq(columns.id!, id), scope, version === undefined ? undefined : unchangedSince(version)))
+          .returning({ id: columns.id! });
+        // the row changed since the caller read it: nothing is overwritten
+        if (!changed.length) throw new BizError(TRANSITION_MSG.stale);
         await children.write(tx, id, rows, me.username);
+        await sr.hooks?.afterSave?.(ctx);
+        return ctx;
       });
+      await sr.hooks?.afterCommit?.({ ...saved, db, tx: db });
       await publishSaved(req, id);
       return okMessage(message.edited);
     },
@@ -354,23 +414,38 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
             const owner = stamp(req);
             for (const data of rows) {
               assertWritableFields(rights, data, undefined, titleOf);
-              await sr.hooks?.beforeSave?.({ op: 'add', db: tx, user, data });
+              await sr.hooks?.beforeSave?.({ op: 'add', db: tx, tx, user, data });
               await checks(tx, data);
             }
+            const ids = rows.map(() => newId());
             await tx.insert(sr.table).values(
-              rows.map((data) => ({
+              rows.map((data, i) => ({
                 ...insertable(toColumns(decl.fields, data, tz)),
                 ...owner,
-                id: newId(),
+                id: ids[i]!,
                 ...(has('sysOrgCode') ? { sysOrgCode: user.orgCode } : {}),
                 ...(has('createBy') ? { createBy: user.username } : {}),
               })),
             );
+            // each imported row's afterSave, in the import's transaction (all or nothing per file)
+            for (const [i, data] of rows.entries())
+              await sr.hooks?.afterSave?.({ op: 'add', db: tx, tx, user, data, id: ids[i]! });
           },
         };
       },
     });
   }
+
+  const access = {
+    gen,
+    reach: rowReach,
+    find: async (req: FastifyRequest, id: string) => gen.findById(db, id, await rowReach(req)),
+    publish: async (req: FastifyRequest, id: string) => publishSaved(req, id),
+    history: (req: FastifyRequest, id: string | undefined) => stateHistory(sr, req, id),
+  };
+  registerTransitions(app, sr, { reach: rowReach, publish: access.publish, findById: gen.findById });
+  for (const e of sr.endpoints ?? [])
+    app.route<{ Querystring: Query }>({ ...routeOf(e.contract), handler: (req) => e.handler(req, access) });
 
   await sr.routes?.(app, gen);
 }

@@ -41,11 +41,11 @@ export const techServiceServer: ServerResource = {
       if (taken) throw new BizError(TECH_SERVICE_MSG.taken);
     },
   },
-  routes(app) {
-    app.post(
-      TECH_SERVICE_ADD_BATCH.path,
-      { config: { perm: TECH_SERVICE_ADD_BATCH.permission } },
-      async (req) => {
+  endpoints: [
+    {
+      contract: TECH_SERVICE_ADD_BATCH,
+      async handler(req) {
+        const app = req.server;
         const { technicianId, projectIds } = parseWith(addServicesBody, req.body);
         const by = caller(req).user.username;
         const result = await app.db.transaction(async (tx) => {
@@ -88,6 +88,6 @@ export const techServiceServer: ServerResource = {
         });
         return okMessage(TECH_SERVICE_MSG.added(result.added, result.skipped));
       },
-    );
-  },
+    },
+  ],
 };

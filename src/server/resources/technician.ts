@@ -1,21 +1,17 @@
-import { asc, inArray, ne } from 'drizzle-orm';
+import { and, asc, inArray, ne } from 'drizzle-orm';
 import {
   TECHNICIAN,
   TECHNICIAN_MAP,
   TECHNICIAN_MSG,
-  TECHNICIAN_UPDATE_STATUS,
   WORK_STATUS,
-  technicianStatusBody,
 } from '../../shared/resources/technician.ts';
 import { yyTechnician, yyTechnicianService } from '../db/schema/index.ts';
-import { BizError, ok, okMessage } from '../lib/result.ts';
-import { parseWith } from '../lib/validate.ts';
-import { caller } from '../plugins/auth.ts';
+import { BizError, ok } from '../lib/result.ts';
 import type { ServerResource } from './register.ts';
 
 /**
- * 技师: the generated family (work status and rating are the server's), plus updateStatus for one
- * or many (all or nothing: every id must name a technician) and getTechMap for pickers (stopped
+ * 技师: the generated family (work status and rating are the server's), its declared work-status
+ * changes (one or many, all or nothing; updateStatus by value) and getTechMap for pickers (stopped
  * technicians left out; services may reference only those). A technician who offers projects is
  * not deleted (stop them instead).
  */
@@ -33,32 +29,17 @@ export const technicianServer: ServerResource = {
       if (used) throw new BizError(TECHNICIAN_MSG.hasServices);
     },
   },
-  routes(app) {
-    app.put(
-      TECHNICIAN_UPDATE_STATUS.path,
-      { config: { perm: TECHNICIAN_UPDATE_STATUS.permission } },
-      async (req) => {
-        const { ids, workStatus } = parseWith(technicianStatusBody, req.body);
-        const by = caller(req).user.username;
-        await app.db.transaction(async (tx) => {
-          const rows = await tx
-            .update(yyTechnician)
-            .set({ workStatus, updateBy: by, updateTime: new Date() })
-            .where(inArray(yyTechnician.id, ids))
-            .returning({ id: yyTechnician.id });
-          if (rows.length !== ids.length) throw new BizError(TECHNICIAN_MSG.notFound);
-        });
-        return okMessage(TECHNICIAN_MSG.statusChanged(ids.length, workStatus));
+  endpoints: [
+    {
+      contract: TECHNICIAN_MAP,
+      async handler(req, access) {
+        const rows = await req.server.db
+          .select({ id: yyTechnician.id, name: yyTechnician.name })
+          .from(yyTechnician)
+          .where(and(ne(yyTechnician.workStatus, WORK_STATUS.disabled), await access.reach(req)))
+          .orderBy(asc(yyTechnician.name));
+        return ok(Object.fromEntries(rows.map((r) => [r.id, r.name])));
       },
-    );
-
-    app.get(TECHNICIAN_MAP.path, { config: { perm: TECHNICIAN_MAP.permission } }, async () => {
-      const rows = await app.db
-        .select({ id: yyTechnician.id, name: yyTechnician.name })
-        .from(yyTechnician)
-        .where(ne(yyTechnician.workStatus, WORK_STATUS.disabled))
-        .orderBy(asc(yyTechnician.name));
-      return ok(Object.fromEntries(rows.map((r) => [r.id, r.name])));
-    });
-  },
+    },
+  ],
 };

@@ -29,6 +29,10 @@ export const NOTICE_MSG = {
   unknownUsers: '指定用户中有不存在的用户',
 } as const;
 
+/** GET …/doReleaseData?id= and doReovkeData?id=: the declared release and revoke (JeecgBoot's paths). */
+const RELEASE = endpoint('GET', `${PATH}/doReleaseData`, PERM.announcement.release);
+const REVOKE = endpoint('GET', `${PATH}/doReovkeData`, PERM.announcement.revoke);
+
 export const ANNOUNCEMENT = defineResource({
   name: 'announcement',
   title: '系统通告',
@@ -128,12 +132,40 @@ export const ANNOUNCEMENT = defineResource({
     },
     ...auditFields({ createTime: { list: { width: 170 } } }),
   ],
+  // released from a draft or after a revoke; the notice.release / notice.revoke commands call them
+  states: {
+    field: 'sendStatus',
+    label: 'titile',
+    texts: { '0': '未发布', '1': '已发布', '2': '已撤销' },
+    transitions: {
+      release: {
+        title: '发布',
+        from: [SEND_STATUS.draft, SEND_STATUS.revoked],
+        to: SEND_STATUS.released,
+        perm: PERM.announcement.release,
+        endpoint: RELEASE,
+        done: NOTICE_MSG.released,
+        refused: NOTICE_MSG.notDraft,
+        command: false,
+      },
+      revoke: {
+        title: '撤销',
+        from: [SEND_STATUS.released],
+        to: SEND_STATUS.revoked,
+        perm: PERM.announcement.revoke,
+        endpoint: REVOKE,
+        done: NOTICE_MSG.revoked,
+        refused: NOTICE_MSG.notReleased,
+        command: false,
+      },
+    },
+  },
 });
 
 /** Release, revoke and the reader's side (jeecg-api.md §6.8). */
 export const NOTICE_ENDPOINTS = {
-  release: endpoint('GET', `${PATH}/doReleaseData`, PERM.announcement.release),
-  revoke: endpoint('GET', `${PATH}/doReovkeData`, PERM.announcement.revoke),
+  release: RELEASE,
+  revoke: REVOKE,
   /** the caller's unread notices and system messages (the bell) */
   listByUser: endpoint('GET', `${PATH}/listByUser`, AUTHENTICATED),
   /** mark one of the caller's notices read */

@@ -38,10 +38,20 @@ export const BANNER_MSG = {
   disabled: '禁用成功!',
 } as const;
 
+const PATH = '/yy/yyImages';
+const perm = PERM.banner.forbid;
+
+/** POST …/forbiddenImage {id, status}: enable (1) or disable (0) a banner; without status, toggle it. */
+export const BANNER_FORBID = {
+  method: 'POST',
+  path: `${PATH}/forbiddenImage`,
+  permission: perm,
+} as const satisfies EndpointContract;
+
 export const BANNER = defineResource({
   name: 'banner',
   title: '轮播图',
-  path: '/yy/yyImages',
+  path: PATH,
   operations: ['list', 'add', 'edit', 'delete'],
   perms: PERM.banner,
   component: 'yy/banner/YyImagesList',
@@ -128,11 +138,36 @@ export const BANNER = defineResource({
     },
     ...auditFields({ createBy: { list: false }, createTime: { list: { width: 170 } } }),
   ],
+  states: {
+    field: 'status',
+    label: 'title',
+    transitions: {
+      enable: {
+        title: '启用',
+        from: ['0'],
+        to: '1',
+        perm,
+        aliases: ['images enable'],
+        done: BANNER_MSG.enabled,
+      },
+      forbid: {
+        title: '禁用',
+        from: ['1'],
+        to: '0',
+        perm,
+        aliases: ['disable banner', 'images forbid'],
+        done: BANNER_MSG.disabled,
+      },
+    },
+    setters: [
+      {
+        endpoint: BANNER_FORBID,
+        same: 'skip',
+        toggle: true,
+        done: (_n, to) => (to === '1' ? BANNER_MSG.enabled : BANNER_MSG.disabled),
+        invalid: BANNER_MSG.status,
+        noIds: '轮播图不存在',
+      },
+    ],
+  },
 });
-
-/** POST …/forbiddenImage {id, status}: enable (1) or disable (0) a banner; without status, toggle it. */
-export const BANNER_FORBID = {
-  method: 'POST',
-  path: `${BANNER.decl.path}/forbiddenImage`,
-  permission: PERM.banner.forbid,
-} as const satisfies EndpointContract;

@@ -15,6 +15,9 @@ import type { PermissionCode } from '../permissions.ts';
 import type { EndpointContract } from '../contracts.ts';
 import type { SuperQueryFieldType } from '../super-query.ts';
 import { surfaces } from './surfaces.ts';
+import { transitionEndpoint, type ResourceStates, type ResourceTransition } from './transitions.ts';
+
+export type { ResourceStates, ResourceTransition } from './transitions.ts';
 
 /** What a field holds; sets the defaults of every surface. */
 export type ResourceFieldType =
@@ -206,6 +209,18 @@ export interface ResourceDeclaration {
    * edited in the form as a table of the sub resource's form fields
    */
   children?: readonly ResourceChild[];
+  /**
+   * the state machine (src/shared/resources/transitions.ts): the field holding the state and the
+   * declared actions on it; each gets its endpoint, command, buttons and history
+   */
+  states?: ResourceStates;
+  /**
+   * a ledger: rows are only ever added (corrections are reversal entries). No edit or delete
+   * endpoints or commands; its table's migration adds a trigger calling
+   * `refuse_append_only_change()` (migration 0017), so the database refuses UPDATE and DELETE too.
+   * A retried add carrying the same `Idempotency-Key` header posts once.
+   */
+  appendOnly?: boolean;
 }
 
 /** Options of the generated commands. */
@@ -301,6 +316,18 @@ export interface Resource<D extends ResourceDeclaration = ResourceDeclaration, E
   /** react-query key prefix of every read of this resource (commands invalidate it) */
   queryKey: readonly string[];
   notFound: string;
+  /** the declared actions with their contracts, and the history endpoint (none without `states`) */
+  states?: DerivedStates;
+}
+
+/** What a declaration's `states` derive. */
+export interface DerivedStates {
+  field: string;
+  /** the text of a state (its option's, else the value) */
+  text(state: string): string;
+  actions: ReadonlyArray<{ name: string; transition: ResourceTransition; endpoint: EndpointContract }>;
+  /** GET {path}/history?id=: a row's state changes, newest first */
+  history: EndpointContract;
 }
 
 export type Surface =
@@ -326,8 +353,12 @@ export { displayKey, hasDisplayText, isQueryable, pickerOptions, screenOf, surfa
 
 /** The generated operations of a declaration (list always included). */
 export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
-  return new Set<ResourceOperation>(['list', ...(d.operations ?? RESOURCE_OPERATIONS)]);
+  const ops = d.operations ?? RESOURCE_OPERATIONS.filter((op) => !d.appendOnly || !CHANGING.includes(op));
+  return new Set<ResourceOperation>(['list', ...ops]);
 }
+
+/** The operations an append-only resource never has. */
+const CHANGING: readonly ResourceOperation[] = ['edit', 'delete'];
 
 /**
  * The generated endpoint family of a resource (jeecg-api.md §6 generated-controller conventions):
@@ -370,6 +401,8 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
     if ((f.type === 'image' || f.type === 'images') && !f.upload)
       throw new Error(`resource ${decl.name}: image field ${f.key} names no upload area`);
   }
+  if (decl.appendOnly && decl.operations?.some((op) => CHANGING.includes(op)))
+    throw new Error(`resource ${decl.name}: an append-only resource has no edit or delete`);
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
   for (const key of [...Object.values(decl.order ?? {}).flat(), ...(decl.commands?.addPositional ?? [])])
@@ -394,6 +427,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
     .superRefine(followRules(writable, true));
   return {
     decl,
+    ...(decl.states ? { states: deriveStates(decl, decl.states) } : {}),
     operations: resourceOperations(decl),
     addSchema,
     editSchema,
@@ -401,5 +435,26 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
     surfaces: s,
     queryKey: [`resource:${decl.name}`],
     notFound,
+  };
+}
+
+/** The actions of a declaration's state machine, checked against its fields. */
+function deriveStates(decl: ResourceDeclaration, states: ResourceStates): DerivedStates {
+  const field = decl.fields.find((f) => f.key === states.field);
+  const options =
+    field?.options ?? Object.entries(states.texts ?? {}).map(([value, text]) => ({ value, text }));
+  if (!field || !options.length)
+    throw new Error(`resource ${decl.name}: state field ${states.field} has no options`);
+  const known = new Set(options.map((o) => o.value));
+  const actions = Object.entries(states.transitions).map(([name, transition]) => {
+    for (const s of [...transition.from, transition.to])
+      if (!known.has(s)) throw new Error(`resource ${decl.name}: action ${name} names unknown state ${s}`);
+    return { name, transition, endpoint: transitionEndpoint(decl.path, name, transition) };
+  });
+  return {
+    field: states.field,
+    text: (state) => options.find((o) => o.value === state)?.text ?? state,
+    actions,
+    history: { method: 'GET', path: `${decl.path}/history`, permission: decl.perms.list },
   };
 }

@@ -81,4 +81,12 @@ export const GOODS = defineResource({
     },
     ...auditFields({ createBy: { list: false }, createTime: { list: { width: 170 } } }),
   ],
+  // a new item is saved with its status; afterwards it goes on and off sale by these actions
+  states: {
+    field: 'status',
+    transitions: {
+      shelve: { title: '上架', from: ['0'], to: '1', perm: PERM.goods.edit, aliases: ['goods on sale'] },
+      unshelve: { title: '下架', from: ['1'], to: '0', perm: PERM.goods.edit, aliases: ['goods off sale'] },
+    },
+  },
 });

@@ -8,6 +8,7 @@ import type { EndpointContract } from '../contracts.ts';
 import { PERM } from '../permissions.ts';
 import { FORM_RULES } from '../validation.ts';
 import { auditFields, defineResource } from './define.ts';
+import { transitionBetween, transitionRefusal } from './transitions.ts';
 
 export const PARTNER_TYPES = [
   { value: '1', text: '个人' },
@@ -28,17 +29,6 @@ export const PARTNER_STATUSES = [
   { value: PARTNER_STATUS.rejected, text: '已驳回' },
   { value: PARTNER_STATUS.disabled, text: '停用' },
 ] as const;
-
-/** Where each status may go: review passes or rejects, a rejected partner is resubmitted, an active one is stopped and restarted. */
-export const PARTNER_TRANSITIONS: Readonly<Record<PartnerStatus, readonly PartnerStatus[]>> = {
-  [PARTNER_STATUS.pending]: [PARTNER_STATUS.active, PARTNER_STATUS.rejected],
-  [PARTNER_STATUS.rejected]: [PARTNER_STATUS.pending],
-  [PARTNER_STATUS.active]: [PARTNER_STATUS.disabled],
-  [PARTNER_STATUS.disabled]: [PARTNER_STATUS.active],
-};
-
-/** Changes that need a reason: rejecting and stopping. */
-export const REASON_REQUIRED: readonly PartnerStatus[] = [PARTNER_STATUS.rejected, PARTNER_STATUS.disabled];
 
 export const statusText = (status: string): string =>
   PARTNER_STATUSES.find((s) => s.value === status)?.text ?? status;
@@ -61,10 +51,21 @@ export const PARTNER_MSG = {
   partnerInactive: '商户不存在或未启用',
 } as const;
 
+const PATH = '/yy/yyPartner';
+const perm = PERM.partner.updateStatus;
+const { pending, active, rejected, disabled } = PARTNER_STATUS;
+
+/** PUT …/updateStatus {id, status, reason}: a partner to a status, along the declared actions. */
+export const PARTNER_UPDATE_STATUS = {
+  method: 'PUT',
+  path: `${PATH}/updateStatus`,
+  permission: perm,
+} as const satisfies EndpointContract;
+
 export const PARTNER = defineResource({
   name: 'partner',
   title: '商户',
-  path: '/yy/yyPartner',
+  path: PATH,
   perms: PERM.partner,
   component: 'yy/partner/YyPartnerList',
   category: '商户档案',
@@ -140,14 +141,27 @@ export const PARTNER = defineResource({
     { key: 'remark', title: '备注', type: 'string', max: 255, list: false, terminal: false },
     ...auditFields({ createBy: { list: false }, createTime: { list: { width: 170 } } }),
   ],
+  // review passes or rejects, a rejected partner is resubmitted, an active one is stopped and restarted
+  states: {
+    field: 'status',
+    transitions: {
+      approve: { title: '审核通过', from: [pending], to: active, perm, reason: 'optional' },
+      reject: { title: '驳回', from: [pending], to: rejected, perm, reason: 'required' },
+      resubmit: { title: '重新提交', from: [rejected], to: pending, perm, reason: 'optional' },
+      disable: { title: '停用', from: [active], to: disabled, perm, reason: 'required' },
+      enable: { title: '启用', from: [disabled], to: active, perm, reason: 'optional' },
+    },
+    setters: [
+      {
+        endpoint: PARTNER_UPDATE_STATUS,
+        done: (_n, to) => PARTNER_MSG.statusChanged(to),
+        invalid: PARTNER_MSG.statusInvalid,
+        required: PARTNER_MSG.statusRequired,
+        noIds: PARTNER_MSG.notFound,
+      },
+    ],
+  },
 });
-
-/** PUT …/updateStatus {id, status, reason}: the only way a partner's status changes. */
-export const PARTNER_UPDATE_STATUS = {
-  method: 'PUT',
-  path: `${PARTNER.decl.path}/updateStatus`,
-  permission: PERM.partner.updateStatus,
-} as const satisfies EndpointContract;
 
 /** GET …/partnerList: the active partners (正常), id and name, for pickers. */
 export const PARTNER_PICKER = {
@@ -163,15 +177,16 @@ export const PARTNER_STATUS_LOG = {
   permission: PERM.partner.list,
 } as const satisfies EndpointContract;
 
-/** What updateStatus checks before anything is written: the message of a refused change, or null. */
+/**
+ * What updateStatus checks before anything is written, from the declared actions: the message of
+ * a refused change, or null.
+ */
 export function statusChangeError(from: string, to: string, reason: string | undefined): string | null {
   if (!PARTNER_STATUSES.some((s) => s.value === to)) return PARTNER_MSG.statusInvalid;
   if (from === to) return PARTNER_MSG.unchanged(to);
-  if (!PARTNER_TRANSITIONS[from as PartnerStatus]?.includes(to as PartnerStatus))
-    return PARTNER_MSG.transition(from, to);
-  if (REASON_REQUIRED.includes(to as PartnerStatus) && !reason?.trim()) return PARTNER_MSG.reasonRequired;
-  if ((reason?.trim().length ?? 0) > 255) return PARTNER_MSG.reasonTooLong;
-  return null;
+  const found = transitionBetween(PARTNER.decl.states, from, to);
+  if (!found) return PARTNER_MSG.transition(from, to);
+  return transitionRefusal(PARTNER.decl.title, statusText, found[1], {}, from, reason) ?? null;
 }
 
 /** The body of updateStatus: the partner, the status wanted (code or text) and the reason. */

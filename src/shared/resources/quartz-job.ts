@@ -28,6 +28,11 @@ export const JOB_MSG = {
   interrupted: '执行中断：执行该任务的服务进程已退出，未记录结果',
 } as const;
 
+/** GET …/pause?id= and resume?id=: the declared stop and start (JeecgBoot's paths). */
+const PAUSE = endpoint('GET', `${PATH}/pause`, PERM.quartz.pause);
+const RESUME = endpoint('GET', `${PATH}/resume`, PERM.quartz.resume);
+const [running, stopped] = [String(JOB_STATUS.running), String(JOB_STATUS.stopped)];
+
 export const QUARTZ_JOB = defineResource({
   name: 'job',
   title: '定时任务',
@@ -87,12 +92,39 @@ export const QUARTZ_JOB = defineResource({
     },
     ...auditFields({ createTime: { list: { width: 170 } } }),
   ],
+  // stop and start, idempotent as JeecgBoot's; the job.pause / job.resume commands call them
+  states: {
+    field: 'status',
+    label: 'jobClassName',
+    transitions: {
+      pause: {
+        title: '停止',
+        from: [running],
+        to: stopped,
+        perm: PERM.quartz.pause,
+        endpoint: PAUSE,
+        done: JOB_MSG.paused,
+        already: 'skip',
+        command: false,
+      },
+      resume: {
+        title: '启动',
+        from: [stopped],
+        to: running,
+        perm: PERM.quartz.resume,
+        endpoint: RESUME,
+        done: JOB_MSG.resumed,
+        already: 'skip',
+        command: false,
+      },
+    },
+  },
 });
 
 /** Beyond the generated family: stop, start, run once now, and a job's run history. */
 export const JOB_ENDPOINTS = {
-  pause: endpoint('GET', `${PATH}/pause`, PERM.quartz.pause),
-  resume: endpoint('GET', `${PATH}/resume`, PERM.quartz.resume),
+  pause: PAUSE,
+  resume: RESUME,
   execute: endpoint('GET', `${PATH}/execute`, PERM.quartz.execute),
   /** a page of one job's runs, newest first (`jobId`, `pageNo`, `pageSize`) */
   runs: endpoint('GET', `${PATH}/runs`, PERM.quartz.list),

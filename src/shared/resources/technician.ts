@@ -4,10 +4,7 @@
  * (changed by `PUT /yy/yyTechnician/updateStatus`, one or many at once), rating (from orders:
  * read-only here), join date and intro.
  */
-import { z } from 'zod';
 import type { EndpointContract } from '../contracts.ts';
-import { idListSchema } from '../user.ts';
-import { MSG } from '../api.ts';
 import { PERM } from '../permissions.ts';
 import { FORM_RULES } from '../validation.ts';
 import { auditFields, defineResource } from './define.ts';
@@ -41,10 +38,24 @@ export const TECHNICIAN_MSG = {
   statusChanged: (n: number, status: string) => `已将 ${n} 位技师改为「${workStatusText(status)}」`,
 } as const;
 
+const PATH = '/yy/yyTechnician';
+const perm = PERM.technician.updateStatus;
+const { online, busy, resting, disabled } = WORK_STATUS;
+
+/**
+ * PUT …/updateStatus {ids, workStatus}: the work status of one or many technicians, each along the
+ * declared action to it (one already there is left as it is).
+ */
+export const TECHNICIAN_UPDATE_STATUS = {
+  method: 'PUT',
+  path: `${PATH}/updateStatus`,
+  permission: perm,
+} as const satisfies EndpointContract;
+
 export const TECHNICIAN = defineResource({
   name: 'technician',
   title: '技师',
-  path: '/yy/yyTechnician',
+  path: PATH,
   perms: PERM.technician,
   component: 'yy/technician/YyTechnicianList',
   category: '技师列表',
@@ -145,14 +156,26 @@ export const TECHNICIAN = defineResource({
     { key: 'intro', title: '简介', type: 'text', max: 500, list: false, terminal: false },
     ...auditFields({ createBy: { list: false }, createTime: { list: false } }),
   ],
+  // a work status may follow any other (the office sets it as the day goes)
+  states: {
+    field: 'workStatus',
+    transitions: {
+      online: { title: '上线', from: [busy, resting, disabled], to: online, perm, toolbar: false },
+      busy: { title: '设为服务中', from: [online, resting, disabled], to: busy, perm, toolbar: false },
+      rest: { title: '休息', from: [online, busy, disabled], to: resting, perm, toolbar: false },
+      disable: { title: '停用', from: [online, busy, resting], to: disabled, perm, toolbar: false },
+    },
+    setters: [
+      {
+        endpoint: TECHNICIAN_UPDATE_STATUS,
+        same: 'skip',
+        done: TECHNICIAN_MSG.statusChanged,
+        invalid: TECHNICIAN_MSG.statusInvalid,
+        required: TECHNICIAN_MSG.statusRequired,
+      },
+    ],
+  },
 });
-
-/** PUT …/updateStatus {ids, workStatus}: the work status of one or many technicians. */
-export const TECHNICIAN_UPDATE_STATUS = {
-  method: 'PUT',
-  path: `${TECHNICIAN.decl.path}/updateStatus`,
-  permission: PERM.technician.updateStatus,
-} as const satisfies EndpointContract;
 
 /** GET …/getTechMap: id → name of the technicians not stopped (pickers). */
 export const TECHNICIAN_MAP = {
@@ -160,28 +183,3 @@ export const TECHNICIAN_MAP = {
   path: `${TECHNICIAN.decl.path}/getTechMap`,
   permission: PERM.technician.list,
 } as const satisfies EndpointContract;
-
-/** The body of updateStatus: the technicians (comma-joined ids) and the work status (code or text). */
-export const technicianStatusBody = z.object({
-  ids: z
-    .unknown()
-    .transform((v, ctx) => {
-      const r = idListSchema.safeParse(Array.isArray(v) ? v.join(',') : v);
-      if (!r.success || r.data.length === 0) {
-        ctx.addIssue({ code: 'custom', message: MSG.nothingSelected });
-        return z.NEVER;
-      }
-      return [...new Set(r.data)];
-    })
-    .describe('技师id，逗号分隔'),
-  workStatus: z
-    .string({ error: TECHNICIAN_MSG.statusRequired })
-    .trim()
-    .min(1, TECHNICIAN_MSG.statusRequired)
-    .transform((v, ctx) => {
-      const status = workStatusOf(v);
-      if (!status) ctx.addIssue({ code: 'custom', message: TECHNICIAN_MSG.statusInvalid });
-      return status ?? v;
-    })
-    .describe('工作状态：在线、服务中、休息、停用（或 1 2 3 4）'),
-});

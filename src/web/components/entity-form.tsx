@@ -7,6 +7,7 @@ import { FieldInput, type FieldInputProps } from './fields/field-input.tsx';
 import { SubTableInput, subRow, subRowValues, type FormSubTable, type SubRow } from './sub-table-input.tsx';
 import { fieldRightsOf, storedAuth } from './data-grid/list/column-auth.ts';
 import { NO_FIELD_RIGHTS } from '../../shared/auth-rules.ts';
+import { ROW_VERSION } from '../../shared/resources/transitions.ts';
 
 /** A field of a simple entity form. */
 export interface FormField extends Pick<
@@ -92,17 +93,21 @@ export function EntityFormHost({
   const [values, setValues] = useState<Values>({});
   const [rows, setRows] = useState<Record<string, SubRow[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [version, setVersion] = useState<string | undefined>(undefined);
 
   useEffect(() => registerWidget(widget, (props) => setState(props as Mode)), [widget]);
   useEffect(() => {
     setErrors({});
     setValues({});
     setRows({});
+    setVersion(undefined);
     if (state?.mode !== 'edit' || !state.id) return;
     let live = true;
     void load(state.id).then((row) => {
       if (!live) return;
       setValues(Object.fromEntries(fields.map((f) => [f.key, String(row[f.key] ?? '')])));
+      // the row's version as read: the server refuses the edit if the row changed since
+      setVersion(typeof row[ROW_VERSION] === 'string' ? row[ROW_VERSION] : undefined);
       setRows(
         Object.fromEntries(
           subTables.map((t) => [
@@ -127,7 +132,8 @@ export function EntityFormHost({
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     const command = state.mode === 'edit' ? commands.edit : commands.add;
-    const result = await runCommand(command, input as Record<string, unknown>, 'button');
+    const sent = state.mode === 'edit' && version ? { ...input, [ROW_VERSION]: version } : input;
+    const result = await runCommand(command, sent as Record<string, unknown>, 'button');
     if (result) setState(null);
   };
 

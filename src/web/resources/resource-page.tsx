@@ -10,6 +10,7 @@ import type { ListPageConfig } from '../components/data-grid/list/types.ts';
 import { EntityFormHost } from '../components/entity-form.tsx';
 import { call } from '../lib/api-client.ts';
 import { formFields, formSubTables, listConfig, type ResourceRow } from './resource-config.ts';
+import { StateHistory } from './state-history.tsx';
 
 /**
  * What a page of its own (component-registry's `RESOURCE_PAGES`) adds to the generated one: sub
@@ -23,7 +24,14 @@ export interface ResourcePageParts {
 /** A resource's screen: its list page with the add/edit form its commands open (when it has them). */
 export function ResourcePage({ resource, detailTabs, children }: { resource: Resource } & ResourcePageParts) {
   const { decl, endpoints: ep } = resource;
-  const config = { ...listConfig(resource), ...(detailTabs ? { detailTabs } : {}) };
+  // a resource with declared state changes shows each row's history as the 记录 tab
+  const tabs: ResourcePageParts['detailTabs'] = resource.states
+    ? (row) => [
+        ...(detailTabs?.(row) ?? []),
+        { key: 'history', title: '记录', content: <StateHistory resource={resource} id={row.id} /> },
+      ]
+    : detailTabs;
+  const config = { ...listConfig(resource), ...(tabs ? { detailTabs: tabs } : {}) };
   return (
     <ListPage config={config}>
       {(ep.add || ep.edit) && (

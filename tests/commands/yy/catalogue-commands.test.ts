@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { serverHarness } from '../server-harness.ts';
 import {
   yyPartner,
-  yyPartnerStatusLog,
+  sysStateHistory,
   yyProject,
   yyTechnician,
   yyTechnicianService,
@@ -49,8 +49,8 @@ describe('partner commands', () => {
     expect(r.out).toContain('已改为「停用」 1 个商户');
     const p = await partner('余杭舒心理疗中心');
     expect(p).toMatchObject({ status: '3', statusReason: '合同到期' });
-    const log = await db().select().from(yyPartnerStatusLog).where(eq(yyPartnerStatusLog.partnerId, p.id));
-    expect(log.map((l) => `${l.fromStatus}>${l.toStatus}`).sort()).toEqual(['0>1', '1>3']);
+    const log = await db().select().from(sysStateHistory).where(eq(sysStateHistory.rowId, p.id));
+    expect(log.map((l) => `${l.fromState}>${l.toState}`).sort()).toEqual(['0>1', '1>3']);
     const bad = await h.terminal('partner status 没有这个商户 正常');
     expect(bad.out).toContain('商户不存在: 没有这个商户');
   });

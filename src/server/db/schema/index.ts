@@ -9,3 +9,5 @@ export * from './yy-operations.ts';
 export * from './yy-catalogue.ts';
 export * from './messaging.ts';
 export * from './depart-roles.ts';
+export * from './state-history.ts';
+export * from './idempotency.ts';

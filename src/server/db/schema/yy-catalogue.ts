@@ -7,7 +7,6 @@ import {
   pgTable,
   point,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -43,21 +42,6 @@ export const yyPartner = pgTable(
     ...auditColumns(),
   },
   (t) => [index('idx_yy_partner_status').on(t.status)],
-);
-
-/** yy_partner_status_log: every status change of a partner (from, to, reason, who, when). */
-export const yyPartnerStatusLog = pgTable(
-  'yy_partner_status_log',
-  {
-    id: idColumn(),
-    partnerId: varchar('partner_id', { length: 32 }).notNull(),
-    fromStatus: varchar('from_status', { length: 2 }).notNull(),
-    toStatus: varchar('to_status', { length: 2 }).notNull(),
-    reason: varchar('reason', { length: 255 }),
-    changedBy: varchar('changed_by', { length: 32 }),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('idx_yy_partner_status_log_partner').on(t.partnerId, t.changedAt)],
 );
 
 /** yy_project: service projects (服务项目). */

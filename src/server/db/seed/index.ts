@@ -26,10 +26,27 @@ import { MENUS } from './data/menus.ts';
 import { ROLES } from './data/roles.ts';
 import { DEPARTS, POSITIONS, SEED_USERS, TENANTS } from './data/org.ts';
 import type { SeedMenu } from './data/types.ts';
+import { RESOURCES } from '../../../shared/resources/index.ts';
+import type { Resource } from '../../../shared/resources/define.ts';
+import type { PermissionCode } from '../../../shared/permissions.ts';
 import { seedOperations, type OperationsSeedOptions } from './operations/index.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 
 type PermissionInsert = typeof sysPermission.$inferInsert;
+
+/**
+ * The buttons a page's resource declares beyond its menu's listed ones: one per permission of its
+ * declared actions (named by the actions sharing it), so adding an action edits only its declaration.
+ */
+function declaredButtons(m: SeedMenu): NonNullable<SeedMenu['buttons']> {
+  const resource = (RESOURCES as unknown as Resource[]).find((r) => r.decl.component === m.component);
+  const listed = new Set((m.buttons ?? []).map((b) => b.perms));
+  const byPerm = new Map<PermissionCode, string[]>();
+  for (const a of resource?.states?.actions ?? [])
+    if (!listed.has(a.transition.perm))
+      byPerm.set(a.transition.perm, [...(byPerm.get(a.transition.perm) ?? []), a.transition.title]);
+  return [...byPerm].map(([perms, titles]) => ({ name: titles.join('/'), perms }));
+}
 
 /** Flatten the menu tree into sys_permission rows (menus and their buttons). */
 export function menuRows(menus: SeedMenu[] = MENUS): PermissionInsert[] {
@@ -51,13 +68,14 @@ export function menuRows(menus: SeedMenu[] = MENUS): PermissionInsert[] {
         icon: m.icon ?? null,
         isRoute: m.route ?? true,
         // buttons are rows below their menu too (菜单管理 shows them as its children)
-        isLeaf: !m.children?.length && !m.buttons?.length,
+        isLeaf: !m.children?.length && !m.buttons?.length && !declaredButtons(m).length,
         keepAlive: m.keepAlive ?? false,
         hidden: m.hidden ?? false,
         internalOrExternal: m.internalOrExternal ?? false,
         createBy: 'admin',
       });
-      (m.buttons ?? []).forEach((b, j) =>
+      const buttons = [...(m.buttons ?? []), ...declaredButtons(m)];
+      buttons.forEach((b, j) =>
         out.push({
           id: stableId(`perm:${b.perms}`),
           parentId: id,

@@ -1,0 +1,146 @@
+/**
+ * The commands of a resource's declared state changes (src/shared/resources/transitions.ts):
+ * `<name> <action> <ids…> [--reason …] [--dry-run]` per action, on the row menu (enabled when the
+ * row is in one of the action's `from` states), the toolbar and the palette, and
+ * `<name> history <id>`. Every row named is checked before the one all-or-nothing call.
+ */
+import { z } from 'zod';
+import type { EndpointContract } from '../../src/shared/contracts.ts';
+import type { Resource } from '../../src/shared/resources/define.ts';
+import { TRANSITION_MSG, transitionRefusal } from '../../src/shared/resources/transitions.ts';
+import { defineCommand } from '../core/define-command.ts';
+import type { CommandDefinition } from '../core/types.ts';
+import { targetIds } from '../grid/targets.ts';
+import { MSG } from '../../src/shared/api.ts';
+import { rowsByRef } from './lookup.ts';
+
+/** The field naming a row for people (`name`, a banner's `title`). */
+const labelField = (r: Resource) =>
+  r.decl.states?.label ?? r.decl.commands?.ref?.field ?? r.decl.commands?.addPositional?.[0] ?? 'name';
+
+/** The commands of every declared action of `r`, and its history command. */
+export function transitionCommands(r: Resource): CommandDefinition[] {
+  const states = r.states;
+  if (!states) return [];
+  const { decl } = r;
+  const label = labelField(r);
+  const keywords = decl.keywords ?? [];
+  const out: CommandDefinition[] = [];
+  states.actions.forEach(({ name, transition: t, endpoint }, i) => {
+    if (t.command === false) return;
+    const english = t.english ?? name;
+    out.push(
+      defineCommand({
+        id: `${decl.name}.${name}`,
+        title: `${t.title}${decl.title}`,
+        category: decl.category,
+        aliases: [`${english} ${decl.english}`, `${decl.english} ${english}`, ...(t.aliases ?? [])],
+        keywords: [t.title, `${decl.title}状态`, ...keywords],
+        permission: endpoint.permission as string,
+        requires: [decl.perms.list],
+        menus: [
+          { menu: `${decl.name}.row`, group: '5_status', order: i + 1, label: t.title },
+          ...(t.toolbar === false
+            ? []
+            : [{ menu: `${decl.name}.toolbar`, group: '5_status', order: i + 1, label: `批量${t.title}` }]),
+        ],
+        // on a row, only the actions its state allows
+        when: (k) => !k.row || t.from.includes(String(k.row[states.field])),
+        args: z.object({
+          ids: z.string().optional().describe(`${decl.title}id或名称，逗号分隔；默认管道输入或表格选中行`),
+          reason: z
+            .string()
+            .optional()
+            .describe(t.reason === 'required' ? '原因（必填）' : '原因'),
+          dryRun: z.boolean().optional().describe(`只列出将要${t.title}的${decl.title}，不执行`),
+        }),
+        positional: ['ids'],
+        async run(ctx, { ids, reason, dryRun }) {
+          const refs = targetIds(ctx, ids);
+          if (refs.length === 0) throw new Error(MSG.nothingSelected);
+          const named = await rowsByRef(ctx, r, refs, label);
+          // rows already there are left as they are when the action allows it
+          const rows = named.filter((row) => !(t.already === 'skip' && String(row[states.field]) === t.to));
+          for (const row of rows) {
+            const from = String(row[states.field]);
+            const refused =
+              from === t.to
+                ? TRANSITION_MSG.unchanged(decl.title, states.text(from))
+                : transitionRefusal(decl.title, states.text, t, row, from, reason);
+            if (refused) throw new Error(`${String(row[label] ?? row.id)}：${refused}`);
+          }
+          const unit = `个${decl.title}`;
+          const table = {
+            columns: [
+              { key: 'target', title: '对象' },
+              { key: 'change', title: '变更' },
+            ],
+            rows: rows.map((row) => ({
+              target: String(row[label] ?? row.id),
+              change: `${states.text(String(row[states.field]))} → ${states.text(t.to)}`,
+            })),
+          };
+          if (dryRun) return { message: `演练：将${t.title} ${rows.length} ${unit}（未执行）`, table };
+          const body = { ids: rows.map((row) => row.id).join(','), ...(reason ? { reason } : {}) };
+          if (endpoint.method === 'GET') await ctx.api.get(endpoint.path, body);
+          else if (endpoint.method === 'POST') await ctx.api.post(endpoint.path, body);
+          else await ctx.api.put(endpoint.path, body);
+          return {
+            message: `已${t.title} ${rows.length} ${unit}`,
+            table,
+            invalidate: [[...r.queryKey]],
+          };
+        },
+      }) as CommandDefinition,
+    );
+  });
+  out.push(
+    defineCommand({
+      id: `${decl.name}.history`,
+      title: `${decl.title}状态记录`,
+      category: decl.category,
+      aliases: [`${decl.english} history`],
+      keywords: ['记录', '状态记录', '历史', ...keywords],
+      permission: states.history.permission as string,
+      menus: [{ menu: `${decl.name}.row`, group: '9_history', order: 1, label: '状态记录' }],
+      args: z.object({
+        id: z.string().optional().describe(`${decl.title}id或名称；默认表格选中行`),
+      }),
+      positional: ['id'],
+      async run(ctx, { id }) {
+        const [ref] = targetIds(ctx, id);
+        if (!ref) throw new Error(MSG.nothingSelected);
+        const [row] = await rowsByRef(ctx, r, [ref], label);
+        const entries = await ctx.api.get<Array<Record<string, unknown>>>(states.history.path, {
+          id: row!.id,
+        });
+        return {
+          table: {
+            columns: [
+              { key: 'changedAt', title: '时间' },
+              { key: 'actionText', title: '操作' },
+              { key: 'change', title: '变更' },
+              { key: 'reason', title: '原因' },
+              { key: 'changedBy', title: '操作人' },
+            ],
+            rows: entries.map((e) => ({ ...e, change: `${String(e.fromText)} → ${String(e.toText)}` })),
+          },
+          records: entries,
+        };
+      },
+    }) as CommandDefinition,
+  );
+  return out;
+}
+
+/** The endpoints each transition command calls under its own permission (the list it reads is `requires`). */
+export function transitionCommandEndpoints(r: Resource): Record<string, EndpointContract[]> {
+  const states = r.states;
+  if (!states) return {};
+  return Object.fromEntries<EndpointContract[]>([
+    ...states.actions
+      .filter((a) => a.transition.command !== false)
+      .map((a): [string, EndpointContract[]] => [`${r.decl.name}.${a.name}`, [a.endpoint]]),
+    [`${r.decl.name}.history`, [r.endpoints.list, states.history]] as [string, EndpointContract[]],
+  ]);
+}

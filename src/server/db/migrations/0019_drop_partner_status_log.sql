@@ -1,0 +1,1 @@
+DROP TABLE "yy_partner_status_log" CASCADE;

@@ -1,0 +1,138 @@
+/**
+ * Declared state changes of a resource (django-fsm's `@transition(source, target, permission)`):
+ * each action names the states a row may leave, the state it enters, its permission and whether it
+ * takes a reason. From it the layer derives the endpoint (`PUT {path}/{action}`, ids all or
+ * nothing), the locked handler inside the caller's row scope, the history row, the command, its
+ * row-menu entry, toolbar button and palette entry, and the seeded menu button.
+ *
+ * Isomorphic (browser, Node, commands): the server-only parts of an action (a guard or effects that
+ * need the write transaction) are the server half's (`ServerResource.transitions`).
+ */
+import type { EndpointContract } from '../contracts.ts';
+import type { PermissionCode } from '../permissions.ts';
+
+/** One declared action from some states to one state. */
+export interface ResourceTransition {
+  /** Chinese name of the action: button, palette entry, history (`审核通过`) */
+  title: string;
+  /** the states a row may be in for this action */
+  from: readonly string[];
+  /** the state it enters */
+  to: string;
+  perm: PermissionCode;
+  /** `'required'`: refused without one (`请填写原因`); `'optional'`: asked for, may stay empty */
+  reason?: 'required' | 'optional';
+  /**
+   * a rule on the row's values before the change, checked by the server (and by the command before
+   * it calls): the refusal's message, or undefined
+   */
+  guard?: (row: Readonly<Record<string, unknown>>) => string | undefined;
+  /**
+   * the wire contract when it is not the generated `PUT {path}/{action}` (a JeecgBoot path kept,
+   * e.g. `GET …/doReleaseData?id=`); its handler reads `ids` or `id` from the body or the query
+   */
+  endpoint?: EndpointContract;
+  /** the answer's message (default `<title>成功`); `n` is the number of rows changed */
+  done?: string | ((n: number) => string);
+  /** the refusal of a row not in `from` (default `<实体>状态不能从「X」改为「Y」`) */
+  refused?: string;
+  /** English words of the command's aliases (default the action's name) */
+  english?: string;
+  /** further aliases of the command (`images forbid`) */
+  aliases?: readonly string[];
+  /** shown as a toolbar button for the ticked rows as well as on each row (default true) */
+  toolbar?: boolean;
+  /** a row already in `to`: left as it is and the call still succeeds (JeecgBoot's idempotent pause) */
+  already?: 'skip';
+  /** false: no generated command (a hand-written one with its own dialog calls the endpoint) */
+  command?: false;
+}
+
+/**
+ * An endpoint that sets the state by value (JeecgBoot's `updateStatus {id, status}`): each row goes
+ * through the declared action from its state to the wanted one, so it is refused exactly as that
+ * action would be.
+ */
+export interface ResourceStateEndpoint {
+  endpoint: EndpointContract;
+  /** the body property holding the wanted state (default the state field's key) */
+  key?: string;
+  /** a row already in the wanted state: refused (`<实体>已是「X」状态`, default) or left as it is */
+  same?: 'refuse' | 'skip';
+  /** no wanted state sent: each row takes the first action its state allows (a switch's toggle) */
+  toggle?: boolean;
+  /** the answer's message for `n` rows set to `to` (default `已改为「X」`) */
+  done?: (n: number, to: string) => string;
+  /** the message of a wanted state that is not one of the field's */
+  invalid?: string;
+  /** the message of a body without the wanted state */
+  required?: string;
+  /** the message of a body naming no row (default 请选择一条记录！) */
+  noIds?: string;
+}
+
+/** The state machine of a resource: the field holding the state and the actions on it. */
+export interface ResourceStates {
+  /** the field (an enum or int with `options`) holding the state */
+  field: string;
+  /** the field naming a row for people in commands (default `commands.ref`, else the first add positional, else `name`) */
+  label?: string;
+  /** the states' texts when the field has no `options` (a dictionary field): value → text */
+  texts?: Readonly<Record<string, string>>;
+  transitions: Readonly<Record<string, ResourceTransition>>;
+  /** set-by-value endpoints kept for clients that send the wanted state */
+  setters?: readonly ResourceStateEndpoint[];
+}
+
+/**
+ * The property of queryById's answer holding the row's version, which an edit may send back to be
+ * refused if the row changed since (optimistic concurrency; see the generated edit).
+ */
+export const ROW_VERSION = 'rowVersion';
+
+/** Messages of the transition layer. */
+export const TRANSITION_MSG = {
+  reasonRequired: '请填写原因',
+  reasonTooLong: '原因最多255个字符',
+  stale: '数据已被他人修改，请刷新后重试',
+  badIdempotencyKey: '幂等键最多128个字符',
+  refused: (title: string, from: string, to: string) => `${title}状态不能从「${from}」改为「${to}」`,
+  unchanged: (title: string, state: string) => `${title}已是「${state}」状态`,
+  done: (action: string) => `${action}成功`,
+  changed: (state: string) => `已改为「${state}」`,
+} as const;
+
+/** The contract of an action: its declared endpoint or `PUT {path}/{action}`. */
+export function transitionEndpoint(path: string, action: string, t: ResourceTransition): EndpointContract {
+  return t.endpoint ?? { method: 'PUT', path: `${path}/${action}`, permission: t.perm };
+}
+
+/** The action that takes a row from `from` to `to`, if one is declared. */
+export function transitionBetween(
+  states: ResourceStates,
+  from: string,
+  to: string,
+): [string, ResourceTransition] | undefined {
+  return Object.entries(states.transitions).find(([, t]) => t.to === to && t.from.includes(from));
+}
+
+/** The refusal of an action on a row in state `from` (not in `from`, reason, guard), or undefined. */
+export function transitionRefusal(
+  entity: string,
+  text: (state: string) => string,
+  t: ResourceTransition,
+  row: Readonly<Record<string, unknown>>,
+  state: string,
+  reason: string | undefined,
+): string | undefined {
+  if (!t.from.includes(state))
+    return (
+      t.refused ??
+      (state === t.to
+        ? TRANSITION_MSG.unchanged(entity, text(state))
+        : TRANSITION_MSG.refused(entity, text(state), text(t.to)))
+    );
+  if (t.reason === 'required' && !reason?.trim()) return TRANSITION_MSG.reasonRequired;
+  if ((reason?.trim().length ?? 0) > 255) return TRANSITION_MSG.reasonTooLong;
+  return t.guard?.(row);
+}
