@@ -334,7 +334,9 @@ describe.each(SERVER_RESOURCES.map((sr) => [sr.resource.decl.name, sr] as const)
     }
   });
 
-  it.runIf(ops.has('add'))('round-trips generated values through every operation it has', async () => {
+  // a resource without an add (a read-only list) gets neither test, rather than skipped ones
+  const whenAdds = ops.has('add') ? it : () => undefined;
+  whenAdds('round-trips generated values through every operation it has', async () => {
     const w = await world();
     const seeded = await seededRow();
     const fields = writable(sr);
@@ -465,7 +467,7 @@ describe.each(SERVER_RESOURCES.map((sr) => [sr.resource.decl.name, sr] as const)
       expect(tally.added, `${name}: ${tally.refused} adds refused, none accepted`).toBeGreaterThan(0);
   });
 
-  it.runIf(ops.has('add'))('refuses invalid values in Chinese, storing nothing', async () => {
+  whenAdds('refuses invalid values in Chinese, storing nothing', async () => {
     const seeded = await seededRow();
     const fields = writable(sr).filter((f) => invalidArb(f));
     const pick = fc.constantFrom(...fields).chain((f) => invalidArb(f)!.map((bad) => [f, bad] as const));
