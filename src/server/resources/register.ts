@@ -33,7 +33,12 @@ import { childrenOf } from './children.ts';
 import { rowScope } from '../lib/access/row-scope.ts';
 import { resourceTarget } from '../lib/access/data-rules.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/access/tenant-scope.ts';
-import { assertWritableFields, callerFieldRights, hiddenByCode, stripHidden } from '../lib/access/field-rights.ts';
+import {
+  assertWritableFields,
+  callerFieldRights,
+  hiddenByCode,
+  stripHidden,
+} from '../lib/access/field-rights.ts';
 
 import {
   generate,
