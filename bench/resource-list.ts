@@ -9,8 +9,8 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { sysUser } from '../src/server/db/schema/index.ts';
-import { COUNT_CAP } from '../src/server/lib/entity-list.ts';
-import { buildOrderBy, parsePaging } from '../src/server/lib/query-generator.ts';
+import { COUNT_CAP } from '../src/server/lib/query/entity-list.ts';
+import { buildOrderBy, parsePaging } from '../src/server/lib/query/query-generator.ts';
 import { USER_FIELDS, USER_LIST, listUsers, userListWhere } from '../src/server/repos/users.ts';
 import {
   adminToken,

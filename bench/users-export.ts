@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { sysUser } from '../src/server/db/schema/index.ts';
-import { keysetBatches } from '../src/server/lib/xlsx-export.ts';
+import { keysetBatches } from '../src/server/lib/excel/xlsx-export.ts';
 import { USER_FIELDS, userListWhere } from '../src/server/repos/users.ts';
 import { userExportRows } from '../src/server/routes/sys/user/export.ts';
 import { envInt, freshBenchDatabase, type Benchmark } from './lib/bench.ts';
@@ -168,7 +168,7 @@ async function run(): Promise<void> {
       const listed = (listRes.json() as { result: { total: number; records: Array<{ username: string }> } })
         .result;
       // the rows the filter matches, counted exactly: on PostgreSQL a large list's `total` is the
-      // planner's estimate (src/server/lib/entity-list.ts), which the export need not equal
+      // planner's estimate (src/server/lib/query/entity-list.ts), which the export need not equal
       const [exact] = await database.db
         .select({ n: count() })
         .from(sysUser)

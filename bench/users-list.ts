@@ -8,7 +8,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { sysUser } from '../src/server/db/schema/index.ts';
-import { buildOrderBy, parsePaging } from '../src/server/lib/query-generator.ts';
+import { buildOrderBy, parsePaging } from '../src/server/lib/query/query-generator.ts';
 import { USER_FIELDS, listUsers, userListWhere } from '../src/server/repos/users.ts';
 import {
   adminToken,

@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { buildApp } from './app.ts';
-import { holdDataDir } from './lib/data-lock.ts';
+import { holdDataDir } from './lib/files/data-lock.ts';
 
 /** Start the product: open (and migrate, seed) the database, then listen. */
 async function main() {

@@ -1,6 +1,6 @@
 /**
  * Typed endpoint contracts: method, path and the permission the server checks. The server
- * registers routes from them (src/server/lib/route.ts), commands and the web client call through
+ * registers routes from them (src/server/lib/http/route.ts), commands and the web client call through
  * them (`invoke`), so a wire path is written once: the system endpoints in src/shared/endpoints.ts,
  * each resource's family derived from its declaration (src/shared/resources/define.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * The system endpoints that are not generated from a resource declaration: each wire path written
  * once, with its method and the permission the server checks (jeecg-api.md §3–10). The server
- * registers its routes from these (src/server/lib/route.ts); commands and the web client call
+ * registers its routes from these (src/server/lib/http/route.ts); commands and the web client call
  * them with `invoke` (src/shared/contracts.ts). Resources derive their own family from their
  * declaration (`RESOURCE.endpoints`).
  */

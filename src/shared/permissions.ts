@@ -67,7 +67,7 @@ export const PERM = {
     edit: 'tenant:edit',
     delete: 'tenant:delete',
     /**
-     * every tenant's rows (src/server/lib/tenant-scope.ts): without it a caller reads and writes
+     * every tenant's rows (src/server/lib/access/tenant-scope.ts): without it a caller reads and writes
      * only the rows of their own tenants
      */
     all: 'tenant:all',

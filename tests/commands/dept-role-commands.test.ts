@@ -8,7 +8,7 @@ import {
   sysDepartRolePermission,
   sysPermission,
 } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 
 /**
  * dept perm, dept role list|add|delete and the data-rule grants (dept datarule, dept role datarule)

@@ -7,7 +7,7 @@ import {
   sysRole,
   sysRolePermission,
 } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 
 /** menu, datarule and role datarule commands through the real executor against the real server. */
 let h: Awaited<ReturnType<typeof serverHarness>>;

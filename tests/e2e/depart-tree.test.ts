@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { login, openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
 import { sysDepart, sysDepartPermission } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { positionDepartmentRule } from '../support/data-rules.ts';
 
 let env: BrowserEnv;

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
 import { sysPermission, sysRole, sysRolePermission } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 
 /**

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RULE_MESSAGES } from '../../src/shared/validation.ts';
-import { IMPORT_MSG } from '../../src/server/lib/xlsx-sheet-reader.ts';
+import { IMPORT_MSG } from '../../src/server/lib/excel/xlsx-sheet-reader.ts';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 
 let env: BrowserEnv;

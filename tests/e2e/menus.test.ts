@@ -9,7 +9,7 @@ import {
   sysRole,
   sysRolePermission,
 } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { positionDepartmentRule } from '../support/data-rules.ts';
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { sysPermission, sysRole, sysRolePermission } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 
 let env: BrowserEnv;

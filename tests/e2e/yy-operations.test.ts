@@ -8,7 +8,7 @@ import {
   yyPlatformConfigLog,
   yyProject,
 } from '../../src/server/db/schema/index.ts';
-import { decorativePng, type Rgb } from '../../src/server/lib/png.ts';
+import { decorativePng, type Rgb } from '../../src/server/lib/files/png.ts';
 
 /**
  * Operations screens: 轮播图 (added with an uploaded picture, then disabled), 平台配置 (a setting

@@ -4,7 +4,7 @@ import { numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../src/server/db/schema/columns.ts';
 import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import type { ServerResource } from '../../src/server/resources/register.ts';
-import { stableId } from '../../src/server/lib/ids.ts';
+import { stableId } from '../../src/server/lib/query/ids.ts';
 import { auditFields, defineResource } from '../../src/shared/resources/define.ts';
 import type { PermissionCode } from '../../src/shared/permissions.ts';
 import { resourceCommands } from '../../commands/resources/generate.ts';

@@ -15,7 +15,7 @@ import {
   sysUser,
   sysUserRole,
 } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { CODE } from '../../src/shared/api.ts';
 import { reachable, scratchDatabase, skipOutsideCI } from '../support/private-postgres.ts';

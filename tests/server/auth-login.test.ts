@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { sysUser, sysUserToken } from '../../src/server/db/schema/index.ts';
-import { isArgon2Hash, legacyJeecgHash } from '../../src/server/lib/password.ts';
+import { isArgon2Hash, legacyJeecgHash } from '../../src/server/lib/access/password.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
-import { CacheEpochs } from '../../src/server/lib/cache-epochs.ts';
+import { CacheEpochs } from '../../src/server/lib/access/cache-epochs.ts';
 import { freshDatabase, type TestDatabase } from '../support/database.ts';
 import { reachable, skipOutsideCI } from '../support/private-postgres.ts';
 

@@ -12,8 +12,8 @@ import {
   sysRolePermission,
   sysUser,
 } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
-import { resolveRuleValue } from '../../src/server/lib/data-rules.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
+import { resolveRuleValue } from '../../src/server/lib/access/data-rules.ts';
 import { recordQueries } from '../../bench/lib/bench.ts';
 import { DATA_RULE_MSG } from '../../src/shared/data-rule.ts';
 

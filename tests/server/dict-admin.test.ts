@@ -8,7 +8,7 @@ import {
   sysRole,
   sysRolePermission,
 } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { dictItemGridRules } from '../../src/shared/dict-admin.ts';
 import { validateRows } from '../../src/shared/grid-rules.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { parseSignTimestamp, signText } from '../../src/shared/dict-sign.ts';
-import { utcOffsetMinutes } from '../../src/server/lib/dict-sign.ts';
+import { utcOffsetMinutes } from '../../src/server/lib/http/dict-sign.ts';
 
 /** X-Sign / X-TIMESTAMP of the signed dictionary calls (jeecg-api.md §1.5), with a secret set. */
 const SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';

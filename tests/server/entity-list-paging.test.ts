@@ -1,5 +1,5 @@
 /**
- * listEntities' paging and counting (src/server/lib/entity-list.ts): the deferred-join page read
+ * listEntities' paging and counting (src/server/lib/query/entity-list.ts): the deferred-join page read
  * returns the same rows as a plain ORDER BY … LIMIT … OFFSET, and `total` is exact up to the
  * list's count cap, estimated (and flagged) above it, exact again on the last page; a page past
  * the end of a long list answers the real last page. On PGlite, or TEST_DATABASE_URL's server.
@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import { sysPosition } from '../../src/server/db/schema/index.ts';
-import { COUNT_CAP, listEntities, type EntityList } from '../../src/server/lib/entity-list.ts';
-import { buildOrderBy, type EntityFields } from '../../src/server/lib/query-generator.ts';
+import { COUNT_CAP, listEntities, type EntityList } from '../../src/server/lib/query/entity-list.ts';
+import { buildOrderBy, type EntityFields } from '../../src/server/lib/query/query-generator.ts';
 import { freshDatabase } from '../support/database.ts';
 
 const FIELDS: EntityFields = {

@@ -10,7 +10,7 @@ import {
   sysRolePermission,
   sysUser,
 } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { MSG } from '../../src/shared/api.ts';
 import { SUPER_QUERY_MSG } from '../../src/shared/super-query.ts';

@@ -10,7 +10,7 @@ import {
   sysUser,
   yyUser,
 } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { CUSTOMER } from '../../src/shared/resources/customer.ts';
 

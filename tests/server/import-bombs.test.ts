@@ -9,11 +9,19 @@ import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser } from '../../src/server/db/schema/index.ts';
-import { openCompoundFile } from '../../src/server/lib/cfb-container.ts';
-import { ImportBudget, ImportLimitError, MAX_SHARED_STRINGS } from '../../src/server/lib/import-limits.ts';
-import { BIFF, xlsSheetRows } from '../../src/server/lib/xls-sheet-rows.ts';
-import { IMPORT_MSG, readSheetRows, type ImportColumn } from '../../src/server/lib/xlsx-sheet-reader.ts';
-import { cappedChunks } from '../../src/server/lib/xlsx-zip.ts';
+import { openCompoundFile } from '../../src/server/lib/excel/cfb-container.ts';
+import {
+  ImportBudget,
+  ImportLimitError,
+  MAX_SHARED_STRINGS,
+} from '../../src/server/lib/excel/import-limits.ts';
+import { BIFF, xlsSheetRows } from '../../src/server/lib/excel/xls-sheet-rows.ts';
+import {
+  IMPORT_MSG,
+  readSheetRows,
+  type ImportColumn,
+} from '../../src/server/lib/excel/xlsx-sheet-reader.ts';
+import { cappedChunks } from '../../src/server/lib/excel/xlsx-zip.ts';
 import { createTestApp, BASE, type TestApp } from '../support/app.ts';
 import { handMadeXlsx, postParts, SHEET_HEAD, sheetRow, zipPart } from './import-support.ts';
 import { fixture, recordInFile } from './xls-support.ts';

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser } from '../../src/server/db/schema/index.ts';
-import { MAX_IMPORT_ROWS } from '../../src/server/lib/xlsx-import.ts';
+import { MAX_IMPORT_ROWS } from '../../src/server/lib/excel/xlsx-import.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/server/routes/sys/common/upload.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { plainWorkbook, postParts } from './import-support.ts';

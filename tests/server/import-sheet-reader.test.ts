@@ -6,7 +6,7 @@ import {
   sniffWorkbook,
   workbookProblem,
   type ImportColumn,
-} from '../../src/server/lib/xlsx-sheet-reader.ts';
+} from '../../src/server/lib/excel/xlsx-sheet-reader.ts';
 import ExcelJS from 'exceljs';
 import { exportLayout, plainWorkbook } from './import-support.ts';
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { writeXlsx, type XlsxColumn, type XlsxRow } from '../../src/server/lib/xlsx-export.ts';
+import { writeXlsx, type XlsxColumn, type XlsxRow } from '../../src/server/lib/excel/xlsx-export.ts';
 import { BASE, type TestApp } from '../support/app.ts';
 
 /** A workbook laid out like our own exports (title, 导出人, header), written by the exporter itself. */

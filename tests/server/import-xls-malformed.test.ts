@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MSG, WorkbookError, type ImportColumn } from '../../src/server/lib/xlsx-sheet-reader.ts';
-import { BiffStringError, SegmentReader } from '../../src/server/lib/biff-strings.ts';
-import { BIFF } from '../../src/server/lib/xls-sheet-rows.ts';
+import {
+  IMPORT_MSG,
+  WorkbookError,
+  type ImportColumn,
+} from '../../src/server/lib/excel/xlsx-sheet-reader.ts';
+import { BiffStringError, SegmentReader } from '../../src/server/lib/excel/biff-strings.ts';
+import { BIFF } from '../../src/server/lib/excel/xls-sheet-rows.ts';
 import { cfbLayout, fixture, readAll, recordInFile } from './xls-support.ts';
 
 const COLUMNS: ImportColumn[] = [

@@ -6,13 +6,13 @@ import {
   workbookStream,
   xlsProblem,
   xlsSheetRows,
-} from '../../src/server/lib/xls-sheet-rows.ts';
+} from '../../src/server/lib/excel/xls-sheet-rows.ts';
 import {
   IMPORT_MSG,
   sniffWorkbook,
   workbookProblem,
   type ImportColumn,
-} from '../../src/server/lib/xlsx-sheet-reader.ts';
+} from '../../src/server/lib/excel/xlsx-sheet-reader.ts';
 import { cfbLayout, fixture, readAll, recordOffset } from './xls-support.ts';
 
 const COLUMNS: ImportColumn[] = [

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { sysLog } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 
 /**
  * Besides the login rows the test logins write, 10 operation logs op_0…op_9: content

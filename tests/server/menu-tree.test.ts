@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenuTree, buttonAuth } from '../../src/server/lib/menu-tree.ts';
+import { buildMenuTree, buttonAuth } from '../../src/server/lib/access/menu-tree.ts';
 import type { PermissionRow } from '../../src/server/repos/permissions.ts';
-import { md5Hex } from '../../src/server/lib/ids.ts';
+import { md5Hex } from '../../src/server/lib/query/ids.ts';
 
 let seq = 0;
 function row(p: Partial<PermissionRow>): PermissionRow {

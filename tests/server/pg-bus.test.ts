@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Database } from '../../src/server/db/client.ts';
-import { PgBus, poolTransport, type BusLog } from '../../src/server/lib/pg-bus.ts';
+import { PgBus, poolTransport, type BusLog } from '../../src/server/lib/realtime/pg-bus.ts';
 import { freshDatabase } from '../support/database.ts';
 
 const url = process.env.TEST_DATABASE_URL;

@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { eq, like } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { sysPosition } from '../../src/server/db/schema/index.ts';
-import { entityExportRows } from '../../src/server/lib/entity-export.ts';
-import { buildOrderBy } from '../../src/server/lib/query-generator.ts';
+import { entityExportRows } from '../../src/server/lib/excel/entity-export.ts';
+import { buildOrderBy } from '../../src/server/lib/query/query-generator.ts';
 import { generate } from '../../src/server/resources/register.ts';
 import { positionServer } from '../../src/server/resources/position.ts';
 

@@ -7,7 +7,7 @@ import {
   type Lane,
   type PriorityPoolConfig,
 } from '../../src/server/db/priority-pool.ts';
-import { poolTransport } from '../../src/server/lib/pg-bus.ts';
+import { poolTransport } from '../../src/server/lib/realtime/pg-bus.ts';
 import { reachable, scratchDatabase, skipOutsideCI } from '../support/private-postgres.ts';
 
 /**

@@ -7,7 +7,7 @@ import { BASE, createTestApp, type TestApp } from '../support/app.ts';
 import { PAYLOAD, postParts } from './import-support.ts';
 import { BUILTIN_JOBS } from '../../src/server/jobs/builtin.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 
 /**
  * 定时任务 integrity: a job naming no registered handler is refused on add and on import; a run

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { loadConfig, parseRateLimit, parseTrustProxy } from '../../src/server/config.ts';
 import { sysLog } from '../../src/server/db/schema/index.ts';
-import { addressKey } from '../../src/server/lib/client-address.ts';
+import { addressKey } from '../../src/server/lib/http/client-address.ts';
 import { BASE, createTestApp, type TestApp } from '../support/app.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { FLUSH_INTERVAL_MS, VXE_CHANNEL } from '../../src/server/lib/vxe-hub.ts';
+import { FLUSH_INTERVAL_MS, VXE_CHANNEL } from '../../src/server/lib/realtime/vxe-hub.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { freshDatabase } from '../support/database.ts';
 import { openSocket, type SocketClient } from '../support/spawn-server.ts';

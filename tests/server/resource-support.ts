@@ -1,4 +1,4 @@
-import { encodePng } from '../../src/server/lib/png.ts';
+import { encodePng } from '../../src/server/lib/files/png.ts';
 import type { TestApp } from '../support/app.ts';
 
 /** Upload a small real PNG to an upload area as the form does; answers the stored path. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { sysPosition, sysRolePermission, sysSeedLedger, sysUser } from '../../src/server/db/schema/index.ts';
 import { SEED_VERSION, seed } from '../../src/server/db/seed/index.ts';
-import { verifyPassword } from '../../src/server/lib/password.ts';
+import { verifyPassword } from '../../src/server/lib/access/password.ts';
 import { setPassword } from '../../src/server/repos/user-write.ts';
 import { freshDatabase, type TestDatabase } from '../support/database.ts';
 

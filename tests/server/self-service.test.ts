@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { sysDepart, sysUser, sysUserDepart } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { CUSTOMER, CUSTOMER_ADDRESSES } from '../../src/shared/resources/custome
 import { GOODS } from '../../src/shared/resources/goods.ts';
 
 /**
- * Tenant isolation (src/server/lib/tenant-scope.ts): a user of tenant A (hq, tenant 1) and one of
+ * Tenant isolation (src/server/lib/access/tenant-scope.ts): a user of tenant A (hq, tenant 1) and one of
  * tenant B (west, tenant 2), both holding every permission but `tenant:all`, never reach each
  * other's customers, goods or users, by list, queryById, edit, delete, export, dictionary lookups
  * or terminal commands; the administrator reaches both.

@@ -7,7 +7,7 @@ import { sysDepart, sysUser } from '../../src/server/db/schema/index.ts';
 import { MENUS } from '../../src/server/db/seed/data/menus.ts';
 import type { SeedMenu } from '../../src/server/db/seed/data/types.ts';
 import { PERM } from '../../src/shared/permissions.ts';
-import { contentDisposition, writeXlsx } from '../../src/server/lib/xlsx-export.ts';
+import { contentDisposition, writeXlsx } from '../../src/server/lib/excel/xlsx-export.ts';
 import { userExportRows } from '../../src/server/routes/sys/user/export.ts';
 
 /**

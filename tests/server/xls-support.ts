@@ -1,6 +1,10 @@
 import fs from 'node:fs';
-import { recordAt, workbookStream } from '../../src/server/lib/xls-sheet-rows.ts';
-import { readSheetRows, type ImportColumn, type SheetRow } from '../../src/server/lib/xlsx-sheet-reader.ts';
+import { recordAt, workbookStream } from '../../src/server/lib/excel/xls-sheet-rows.ts';
+import {
+  readSheetRows,
+  type ImportColumn,
+  type SheetRow,
+} from '../../src/server/lib/excel/xlsx-sheet-reader.ts';
 
 /** A workbook of tests/fixtures (see its README for how each was made). */
 export const fixture = (name: string): Buffer =>

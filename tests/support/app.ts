@@ -3,7 +3,7 @@ import { buildApp, type BuildOptions } from '../../src/server/app.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { freshDatabase } from './database.ts';
-import type { SmsMode, SmsProvider } from '../../src/server/lib/sms.ts';
+import type { SmsMode, SmsProvider } from '../../src/server/lib/access/sms.ts';
 
 export const BASE = '/jeecg-boot';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
 import { sysPermission, sysPermissionDataRule } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 
 /**
  * Give 职务管理 (/isystem/position) a data rule limiting it to the caller's department

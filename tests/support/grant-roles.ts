@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { sysPermission, sysRole, sysRolePermission, sysUser } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import type { TestApp } from './app.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { and, inArray, notInArray } from 'drizzle-orm';
 import { sysPermission, sysRole, sysRolePermission } from '../../src/server/db/schema/index.ts';
-import { newId } from '../../src/server/lib/ids.ts';
+import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import type { TestApp } from './app.ts';
 

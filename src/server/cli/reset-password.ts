@@ -6,7 +6,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { randomPassword } from '../db/seed/index.ts';
-import { holdDataDir } from '../lib/data-lock.ts';
+import { holdDataDir } from '../lib/files/data-lock.ts';
 import { findUserByUsername } from '../repos/users.ts';
 import { setPassword } from '../repos/user-write.ts';
 

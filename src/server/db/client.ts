@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { pgliteTransport, poolTransport, type NotifyTransport } from '../lib/pg-bus.ts';
+import { pgliteTransport, poolTransport, type NotifyTransport } from '../lib/realtime/pg-bus.ts';
 import { WorkerPGlite } from './pglite-proxy.ts';
 import { PriorityPool } from './priority-pool.ts';
 import * as schema from './schema/index.ts';

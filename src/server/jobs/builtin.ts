@@ -5,8 +5,8 @@
  */
 import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { sysLog, sysLoginAttempt, sysQuartzJobLog, sysUserToken, sysVerifyCode } from '../db/schema/index.ts';
-import { newId } from '../lib/ids.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { newId } from '../lib/query/ids.ts';
+import { formatDateTime } from '../lib/http/time.ts';
 import type { JobContext, JobRegistry } from './registry.ts';
 import { failRunsStartedBefore } from './stale-runs.ts';
 

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { JobHandlerInfo } from '../../shared/resources/quartz-job.ts';
-import type { NoticeHub } from '../lib/notice-hub.ts';
+import type { NoticeHub } from '../lib/realtime/notice-hub.ts';
 
 /** What a handler is given for one run. */
 export interface JobContext {

@@ -19,9 +19,9 @@ import { parseQuartz } from '../../shared/cron.ts';
 import { JOB_STATUS } from '../../shared/resources/quartz-job.ts';
 import type { Db } from '../db/client.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../db/schema/index.ts';
-import { newId } from '../lib/ids.ts';
-import type { NoticeHub } from '../lib/notice-hub.ts';
-import type { PgBus } from '../lib/pg-bus.ts';
+import { newId } from '../lib/query/ids.ts';
+import type { NoticeHub } from '../lib/realtime/notice-hub.ts';
+import type { PgBus } from '../lib/realtime/pg-bus.ts';
 import type { JobRegistry } from './registry.ts';
 import { failRunsOfDeadProcesses } from './stale-runs.ts';
 

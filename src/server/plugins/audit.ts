@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ANONYMOUS, AUTHENTICATED, type PermissionRequirement } from '../../shared/permissions.ts';
 import { auditSummary, operateTypeOf } from '../../shared/audit.ts';
-import { newId } from '../lib/ids.ts';
+import { newId } from '../lib/query/ids.ts';
 import { sysLog } from '../db/schema/index.ts';
 
 declare module 'fastify' {

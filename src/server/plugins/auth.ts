@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ANONYMOUS, AUTHENTICATED, type PermissionRequirement } from '../../shared/permissions.ts';
 import { CODE, MSG } from '../../shared/api.ts';
-import { fail } from '../lib/result.ts';
+import { fail } from '../lib/http/result.ts';
 import type { sysUser } from '../db/schema/index.ts';
-import { mayUseTenant, tenantHeader } from '../lib/tenant-scope.ts';
+import { mayUseTenant, tenantHeader } from '../lib/access/tenant-scope.ts';
 
 export type UserRow = typeof sysUser.$inferSelect;
 
@@ -14,7 +14,7 @@ export interface AuthContext {
   tokenHash: string;
   perms: Set<string>;
   /**
-   * the tenant the request names (`tenant-id` or `X-Tenant-Id`, src/server/lib/tenant-scope.ts):
+   * the tenant the request names (`tenant-id` or `X-Tenant-Id`, src/server/lib/access/tenant-scope.ts):
    * 0 when none, -1 when the headers are unreadable (refused)
    */
   tenantId: number;

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { CODE, MSG } from '../../shared/api.ts';
 import { firstIssue } from '../../shared/user.ts';
 import { databaseUnavailable } from '../db/client.ts';
-import { BizError, fail } from '../lib/result.ts';
+import { BizError, fail } from '../lib/http/result.ts';
 
 /** Answer while PostgreSQL cannot be reached (restart, outage): HTTP 503, code 503. */
 export const DB_UNAVAILABLE = '数据库暂时不可用，请稍后重试';

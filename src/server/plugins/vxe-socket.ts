@@ -1,4 +1,4 @@
-import { mayUseTenant, tenantAccess } from '../lib/tenant-scope.ts';
+import { mayUseTenant, tenantAccess } from '../lib/access/tenant-scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';

@@ -1,7 +1,7 @@
 import { count, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { allOf, buildFilters, buildOrderBy, parsePaging, str } from '../lib/query-generator.ts';
+import { allOf, buildFilters, buildOrderBy, parsePaging, str } from '../lib/query/query-generator.ts';
 import { dictItems, type DictModel } from '../repos/dicts.ts';
 import { departSelectReport } from './depart-select.ts';
 import { positionSelectReport } from './position-select.ts';

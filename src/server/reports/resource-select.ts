@@ -1,6 +1,6 @@
-import { reachScope } from '../lib/row-scope.ts';
+import { reachScope } from '../lib/access/row-scope.ts';
 import type { ResourceField } from '../../shared/resources/define.ts';
-import type { SortFallback } from '../lib/query-generator.ts';
+import type { SortFallback } from '../lib/query/query-generator.ts';
 import { generate, type ServerResource } from '../resources/register.ts';
 import type { ReportDefinition, ReportQueryItem } from './types.ts';
 

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PermissionCode } from '../../shared/permissions.ts';
 import type { Db } from '../db/client.ts';
-import type { EntityFields, SortFallback } from '../lib/query-generator.ts';
+import type { EntityFields, SortFallback } from '../lib/query/query-generator.ts';
 
 /** One column of a report's result grid (`getRpColumns`). */
 export interface ReportColumn {
@@ -43,7 +43,7 @@ export interface ReportSource<T extends PgTable = PgTable> {
   tieBreaker: PgColumn;
   /** condition every request gets (e.g. not logically deleted) */
   scope?: () => SQL | undefined;
-  /** the rows a request may reach beyond `scope` (tenant isolation, src/server/lib/row-scope.ts) */
+  /** the rows a request may reach beyond `scope` (tenant isolation, src/server/lib/access/row-scope.ts) */
   reach?: (req: FastifyRequest) => SQL | undefined;
   /** rows of one page → records */
   toRecords(db: Db, rows: Array<T['$inferSelect']>, tz: string): Promise<ReportPage['records']>;

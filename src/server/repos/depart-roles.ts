@@ -13,7 +13,7 @@ import {
   sysPermission,
   sysUserDepart,
 } from '../db/schema/index.ts';
-import { newId } from '../lib/ids.ts';
+import { newId } from '../lib/query/ids.ts';
 
 export type DepartRoleRow = typeof sysDepartRole.$inferSelect;
 export type PermissionTreeRow = Pick<

@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-or
 import { deleteDepartAuth } from './depart-roles.ts';
 import type { Db } from '../db/client.ts';
 import { sysDepart, sysUser, sysUserDepart } from '../db/schema/index.ts';
-import { BizError } from '../lib/result.ts';
-import { escapeLike } from '../lib/query-generator.ts';
+import { BizError } from '../lib/http/result.ts';
+import { escapeLike } from '../lib/query/query-generator.ts';
 import { DEPART_MSG, nextOrgCode, orgTypeOf } from '../../shared/depart.ts';
 import type { DepartRow } from './departs.ts';
 

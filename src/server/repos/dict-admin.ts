@@ -10,11 +10,11 @@ import { firstIssue } from '../../shared/user.ts';
 import { validateRows } from '../../shared/grid-rules.ts';
 import type { Db } from '../db/client.ts';
 import { sysDict, sysDictItem } from '../db/schema/index.ts';
-import { newId } from '../lib/ids.ts';
-import { dictDecorator, type EntityList } from '../lib/entity-list.ts';
-import type { EntityFields } from '../lib/query-generator.ts';
-import { BizError } from '../lib/result.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { newId } from '../lib/query/ids.ts';
+import { dictDecorator, type EntityList } from '../lib/query/entity-list.ts';
+import type { EntityFields } from '../lib/query/query-generator.ts';
+import { BizError } from '../lib/http/result.ts';
+import { formatDateTime } from '../lib/http/time.ts';
 
 export type DictRow = typeof sysDict.$inferSelect;
 export type DictItemRowDb = typeof sysDictItem.$inferSelect;

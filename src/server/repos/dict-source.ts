@@ -1,6 +1,6 @@
 /**
  * Where a dictionary's items come from (jeecg-api.md §6.5): a sys_dict code, or `table,text,code`
- * over the table allow-list (src/server/lib/table-allowlist.ts). Shared by the dictionary calls.
+ * over the table allow-list (src/server/lib/query/table-allowlist.ts). Shared by the dictionary calls.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
@@ -8,8 +8,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CODE, MSG } from '../../shared/api.ts';
 import { sysDict, sysDictItem } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import { BizError, fail } from '../lib/result.ts';
-import { TABLE_MSG, type AllowedTable, type TableAllowList } from '../lib/table-allowlist.ts';
+import { BizError, fail } from '../lib/http/result.ts';
+import { TABLE_MSG, type AllowedTable, type TableAllowList } from '../lib/query/table-allowlist.ts';
 import { caller } from '../plugins/auth.ts';
 
 /** Messages of the dictionary calls. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { CacheEpochs } from '../lib/cache-epochs.ts';
+import type { CacheEpochs } from '../lib/access/cache-epochs.ts';
 import { sysDict, sysDictItem } from '../db/schema/index.ts';
 
 /** DictModel as JeecgBoot serialises it: value plus text under three names. */

@@ -22,9 +22,9 @@ import {
   sysPermissionDataRule,
   sysRolePermission,
 } from '../db/schema/index.ts';
-import { newId } from '../lib/ids.ts';
-import { BizError } from '../lib/result.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { newId } from '../lib/query/ids.ts';
+import { BizError } from '../lib/http/result.ts';
+import { formatDateTime } from '../lib/http/time.ts';
 import type { PermissionRow } from './permissions.ts';
 
 const BUILTIN = new Set<string>(ALL_PERMISSION_CODES);

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysUser, sysUserToken } from '../db/schema/index.ts';
-import { sha256 } from '../lib/ids.ts';
-import { escapeLike } from '../lib/query-generator.ts';
+import { sha256 } from '../lib/query/ids.ts';
+import { escapeLike } from '../lib/query/query-generator.ts';
 
 /**
  * A session's public id: derived one way from the stored token hash, so it names a session without

@@ -24,7 +24,7 @@ import {
   sysUserRole,
 } from '../db/schema/index.ts';
 import { ADMIN_ROLE_CODE, ROLE_MSG, type UserWrite } from '../../shared/role.ts';
-import { BizError } from '../lib/result.ts';
+import { BizError } from '../lib/http/result.ts';
 import { grantedPermissionIds, grantedPermissionRows, type PermissionRow } from './permissions.ts';
 
 /** What the grant limit looks at of a permission row. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysUser, sysUserToken } from '../db/schema/index.ts';
-import { sha256 } from '../lib/ids.ts';
+import { sha256 } from '../lib/query/ids.ts';
 
 /** Issue a random opaque token; only its SHA-256 is stored. */
 export async function issueToken(

@@ -1,5 +1,5 @@
 import type { UserRow } from '../plugins/auth.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { formatDateTime } from '../lib/http/time.ts';
 
 /** SysUser JSON (jeecg-api.md §6.1); password and salt are never serialised. */
 export function userJson(u: UserRow, tz: string, extra: { orgCodeTxt?: string | null } = {}) {

@@ -1,20 +1,20 @@
 /**
- * Users and tenants (src/server/lib/tenant-scope.ts): which users a request reaches, and what a
+ * Users and tenants (src/server/lib/access/tenant-scope.ts): which users a request reaches, and what a
  * caller may write to a user's `rel_tenant_ids`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysTenant, sysUser } from '../db/schema/index.ts';
-import { BizError } from '../lib/result.ts';
+import { BizError } from '../lib/http/result.ts';
 import {
   requestAccess,
   userReachable,
   userTenantCondition,
   userTenantIds,
   type TenantAccess,
-} from '../lib/tenant-scope.ts';
-import { callerFieldRights } from '../lib/field-rights.ts';
+} from '../lib/access/tenant-scope.ts';
+import { callerFieldRights } from '../lib/access/field-rights.ts';
 import { PERM } from '../../shared/permissions.ts';
 import type { UserRow } from '../plugins/auth.ts';
 

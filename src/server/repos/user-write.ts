@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysDepart, sysPosition, sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
-import { BizError } from '../lib/result.ts';
-import { newId } from '../lib/ids.ts';
-import { hashPassword } from '../lib/password.ts';
+import { BizError } from '../lib/http/result.ts';
+import { newId } from '../lib/query/ids.ts';
+import { hashPassword } from '../lib/access/password.ts';
 import { revokeUserTokens } from './tokens.ts';
 
 /** The unique fields of sys_user with the message shown when a value is taken. */

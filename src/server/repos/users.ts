@@ -1,9 +1,9 @@
 import { and, asc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysRole, sysUser, sysUserDepart, sysUserRole } from '../db/schema/index.ts';
-import { listEntities, type EntityList } from '../lib/entity-list.ts';
-import { allOf, buildFilters, type EntityFields } from '../lib/query-generator.ts';
-import { buildSuperQuery } from '../lib/super-query.ts';
+import { listEntities, type EntityList } from '../lib/query/entity-list.ts';
+import { allOf, buildFilters, type EntityFields } from '../lib/query/query-generator.ts';
+import { buildSuperQuery } from '../lib/query/super-query.ts';
 import { dictLookup, dictText, type DictLookup } from './dicts.ts';
 import { departNamesByUser, departSubtreeIds } from './departs.ts';
 import { userJson } from './user-json.ts';
@@ -31,7 +31,7 @@ export const USER_FIELDS: EntityFields = {
   updateTime: { column: sysUser.updateTime, type: 'datetime' },
 };
 
-/** 用户管理 as a list data rules narrow (lib/data-rules.ts): its menu's component and allow-list. */
+/** 用户管理 as a list data rules narrow (lib/access/data-rules.ts): its menu's component and allow-list. */
 export const USER_RULE_TARGET = { component: 'system/UserList', fields: USER_FIELDS } as const;
 
 const DEFAULT_SORT = { column: 'createTime', order: 'desc' } as const;

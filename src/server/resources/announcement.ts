@@ -9,12 +9,12 @@ import {
 } from '../../shared/resources/announcement.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import { newId } from '../lib/ids.ts';
-import { escapeLike, parsePaging, str } from '../lib/query-generator.ts';
-import { BizError, bare, ok, okMessage, page } from '../lib/result.ts';
-import { route } from '../lib/route.ts';
-import { formatDateTime } from '../lib/time.ts';
-import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/validate.ts';
+import { newId } from '../lib/query/ids.ts';
+import { escapeLike, parsePaging, str } from '../lib/query/query-generator.ts';
+import { BizError, bare, ok, okMessage, page } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
+import { formatDateTime } from '../lib/http/time.ts';
+import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
 import type { ServerResource } from './register.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';

@@ -7,8 +7,8 @@ import {
   PLATFORMS,
 } from '../../shared/resources/app-version.ts';
 import { yyAppVersion } from '../db/schema/index.ts';
-import { BizError, ok } from '../lib/result.ts';
-import { oneParam } from '../lib/validate.ts';
+import { BizError, ok } from '../lib/http/result.ts';
+import { oneParam } from '../lib/http/validate.ts';
 import type { ServerResource } from './register.ts';
 
 type Q = Record<string, string | string[] | undefined>;

@@ -3,7 +3,7 @@ import { BANNER, BANNER_MSG } from '../../shared/resources/banner.ts';
 import { FORM_RULES } from '../../shared/validation.ts';
 import { yyImages, yyProject } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import { BizError } from '../lib/result.ts';
+import { BizError } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
 /** Whether a service project exists. */

@@ -10,11 +10,11 @@ import {
 import { TREE_CONDITION_MSG, parseTreeCondition } from '../../shared/tree-condition.ts';
 import { sysCategory } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import { listEntities } from '../lib/entity-list.ts';
-import { escapeLike, str } from '../lib/query-generator.ts';
-import { BizError, bare, ok } from '../lib/result.ts';
-import { route } from '../lib/route.ts';
-import { rowScope } from '../lib/row-scope.ts';
+import { listEntities } from '../lib/query/entity-list.ts';
+import { escapeLike, str } from '../lib/query/query-generator.ts';
+import { BizError, bare, ok } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
+import { rowScope } from '../lib/access/row-scope.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
 type Q = Record<string, string | undefined>;

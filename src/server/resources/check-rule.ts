@@ -7,8 +7,8 @@ import {
 } from '../../shared/check-rule.ts';
 import { CHECK_RULE, CHECK_RULE_CHECK } from '../../shared/resources/check-rule.ts';
 import { sysCheckRule } from '../db/schema/index.ts';
-import { BizError, bare, fail } from '../lib/result.ts';
-import { route } from '../lib/route.ts';
+import { BizError, bare, fail } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
 import type { ServerResource } from './register.ts';
 
 type Q = Record<string, string | undefined>;

@@ -8,10 +8,11 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceChild } from '../../shared/resources/define.ts';
 import type { Db } from '../db/client.ts';
-import { newId } from '../lib/ids.ts';
-import { BizError } from '../lib/result.ts';
+import { newId } from '../lib/query/ids.ts';
+import { BizError } from '../lib/http/result.ts';
 import { fieldChecks, toColumns } from './field-types.ts';
-import { generate, type ServerResource } from './generate.ts';
+import { generate } from './generate.ts';
+import type { ServerResource } from './types.ts';
 
 /** The server half of a sub table: the sub resource's and the column naming the parent row. */
 export interface ServerChild {

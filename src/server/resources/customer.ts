@@ -1,9 +1,9 @@
 import { CUSTOMER, CUSTOMER_ADDRESS, CUSTOMER_ADDRESSES } from '../../shared/resources/customer.ts';
 import { yyUser, yyUserAddress } from '../db/schema/index.ts';
 import { and, eq } from 'drizzle-orm';
-import { BizError, ok } from '../lib/result.ts';
-import { reachScope } from '../lib/row-scope.ts';
-import { oneParam } from '../lib/validate.ts';
+import { BizError, ok } from '../lib/http/result.ts';
+import { reachScope } from '../lib/access/row-scope.ts';
+import { oneParam } from '../lib/http/validate.ts';
 import { childrenOf } from './children.ts';
 import type { ServerResource } from './register.ts';
 

@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
 import { DICT } from '../../shared/resources/dict.ts';
 import { sysDict } from '../db/schema/index.ts';
-import { BizError, okMessage } from '../lib/result.ts';
-import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/validate.ts';
+import { BizError, okMessage } from '../lib/http/result.ts';
+import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
 import type { ServerResource } from './register.ts';
 

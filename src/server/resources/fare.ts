@@ -11,9 +11,9 @@ import {
   windowsOverlap,
 } from '../../shared/resources/fare.ts';
 import { yyFare } from '../db/schema/index.ts';
-import { BizError, ok } from '../lib/result.ts';
-import { formatDateTime } from '../lib/time.ts';
-import { oneParam } from '../lib/validate.ts';
+import { BizError, ok } from '../lib/http/result.ts';
+import { formatDateTime } from '../lib/http/time.ts';
+import { oneParam } from '../lib/http/validate.ts';
 import type { ServerResource } from './register.ts';
 
 type Q = Record<string, string | string[] | undefined>;

@@ -12,7 +12,7 @@ import type { ResourceField, ResourceReference } from '../../shared/resources/de
 import { RESOURCE_MSG, listOf, locationText, parseLocation } from '../../shared/resources/field-rules.ts';
 import type { Db } from '../db/client.ts';
 import { sysUpload } from '../db/schema/index.ts';
-import { BizError } from '../lib/result.ts';
+import { BizError } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 import { assertPicked, isPicked } from './picked-fields.ts';
 

@@ -1,7 +1,7 @@
 import { hundredths } from '../../shared/resources/fare.ts';
 import { GOODS, GOODS_MSG } from '../../shared/resources/goods.ts';
 import { yyGoods } from '../db/schema/index.ts';
-import { BizError } from '../lib/result.ts';
+import { BizError } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
 /** 商品: the generated family; prices and stock are never negative. */

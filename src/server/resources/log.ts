@@ -1,7 +1,7 @@
 import { LOG, LOG_CLEAR_ALL, LOG_KEYWORD } from '../../shared/resources/log.ts';
 import { sysLog } from '../db/schema/index.ts';
-import { escapeLike, likeOp, str } from '../lib/query-generator.ts';
-import { okMessage } from '../lib/result.ts';
+import { escapeLike, likeOp, str } from '../lib/query/query-generator.ts';
+import { okMessage } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
 /**

@@ -8,9 +8,9 @@ import {
 } from '../../shared/message-template.ts';
 import { MESSAGE_TEMPLATE, TEMPLATE_RENDER } from '../../shared/resources/message-template.ts';
 import { sysMessageTemplate } from '../db/schema/index.ts';
-import { BizError, ok } from '../lib/result.ts';
-import { route } from '../lib/route.ts';
-import { parseWith } from '../lib/validate.ts';
+import { BizError, ok } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
+import { parseWith } from '../lib/http/validate.ts';
 import type { ServerResource } from './register.ts';
 
 const renderBody = z.object({

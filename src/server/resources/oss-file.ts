@@ -4,10 +4,10 @@ import { and, inArray, like } from 'drizzle-orm';
 import { OSS_AREA, OSS_FILE, OSS_FILE_MSG, OSS_FILE_UPLOAD } from '../../shared/resources/oss-file.ts';
 import type { Page, Result } from '../../shared/api.ts';
 import { sysUpload } from '../db/schema/index.ts';
-import { escapeLike, likeOp, str } from '../lib/query-generator.ts';
-import { ok } from '../lib/result.ts';
-import { route } from '../lib/route.ts';
-import { MAX_UPLOAD_BYTES, receiveFile, storeUpload } from '../lib/stored-files.ts';
+import { escapeLike, likeOp, str } from '../lib/query/query-generator.ts';
+import { ok } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
+import { MAX_UPLOAD_BYTES, receiveFile, storeUpload } from '../lib/files/stored-files.ts';
 import { caller } from '../plugins/auth.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 

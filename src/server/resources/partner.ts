@@ -7,8 +7,8 @@ import {
   PARTNER_STATUS_LOG,
 } from '../../shared/resources/partner.ts';
 import { yyPartner, yyTechnician } from '../db/schema/index.ts';
-import { BizError, ok } from '../lib/result.ts';
-import { oneParam } from '../lib/validate.ts';
+import { BizError, ok } from '../lib/http/result.ts';
+import { oneParam } from '../lib/http/validate.ts';
 import type { HistoryEntry } from './transitions.ts';
 import type { ServerResource } from './register.ts';
 

@@ -8,7 +8,7 @@ import type { ResourceField, ResourceFieldType } from '../../shared/resources/de
 import { RESOURCE_MSG } from '../../shared/resources/field-rules.ts';
 import type { Db } from '../db/client.ts';
 import { sysCategory, sysDepart, sysUser } from '../db/schema/index.ts';
-import { BizError } from '../lib/result.ts';
+import { BizError } from '../lib/http/result.ts';
 
 type PickedType = 'user' | 'depart' | 'category';
 

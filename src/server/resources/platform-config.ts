@@ -6,7 +6,7 @@ import {
   checkSettingValue,
 } from '../../shared/resources/platform-config.ts';
 import { yyPlatformConfig, yyPlatformConfigLog } from '../db/schema/index.ts';
-import { BizError } from '../lib/result.ts';
+import { BizError } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { POSITION, POSITION_QUERY_BY_CODE } from '../../shared/resources/position.ts';
-import { route } from '../lib/route.ts';
+import { route } from '../lib/http/route.ts';
 import { sysPosition } from '../db/schema/index.ts';
-import { BizError, bare } from '../lib/result.ts';
+import { BizError, bare } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
 type Q = Record<string, string | undefined>;

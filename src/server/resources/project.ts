@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PROJECT, PROJECT_MAP, PROJECT_MSG } from '../../shared/resources/project.ts';
 import { yyProject } from '../db/schema/index.ts';
-import { BizError, ok } from '../lib/result.ts';
+import { BizError, ok } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
 const fen = (v: unknown) => (typeof v === 'string' ? Math.round(Number(v) * 100) : undefined);

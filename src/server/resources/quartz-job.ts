@@ -11,11 +11,11 @@ import {
 } from '../../shared/resources/quartz-job.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../db/schema/index.ts';
 import { SCHEDULER_CHANNEL } from '../jobs/scheduler.ts';
-import { parsePaging, str } from '../lib/query-generator.ts';
-import { BizError, bare, ok, okMessage, page } from '../lib/result.ts';
-import { route } from '../lib/route.ts';
-import { parseWith } from '../lib/validate.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { parsePaging, str } from '../lib/query/query-generator.ts';
+import { BizError, bare, ok, okMessage, page } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
+import { parseWith } from '../lib/http/validate.ts';
+import { formatDateTime } from '../lib/http/time.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
 type Q = Record<string, string | undefined>;

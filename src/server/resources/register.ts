@@ -16,24 +16,29 @@ import { registerTransitions, stateHistory } from './transitions.ts';
 import { getTableColumns } from 'drizzle-orm';
 import { MSG } from '../../shared/api.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
-import { sendEntityExport } from '../lib/entity-export.ts';
-import { listEntities } from '../lib/entity-list.ts';
-import { newId } from '../lib/ids.ts';
-import { BizError, bare, ok, okMessage } from '../lib/result.ts';
-import { oneParam, parseWith, requiredIds } from '../lib/validate.ts';
-import { requestCaseId } from '../lib/vxe-hub.ts';
-import { registerImport } from '../lib/xlsx-import-route.ts';
-import type { UniqueRule } from '../lib/xlsx-import.ts';
+import { sendEntityExport } from '../lib/excel/entity-export.ts';
+import { listEntities } from '../lib/query/entity-list.ts';
+import { newId } from '../lib/query/ids.ts';
+import { BizError, bare, ok, okMessage } from '../lib/http/result.ts';
+import { oneParam, parseWith, requiredIds } from '../lib/http/validate.ts';
+import { requestCaseId } from '../lib/realtime/vxe-hub.ts';
+import { registerImport } from '../lib/excel/xlsx-import-route.ts';
+import type { UniqueRule } from '../lib/excel/xlsx-import.ts';
 import { caller } from '../plugins/auth.ts';
 import { dictLookup } from '../repos/dicts.ts';
 import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
-import { routeOf } from '../lib/route.ts';
-import { allOf } from '../lib/query-generator.ts';
+import { routeOf } from '../lib/http/route.ts';
+import { allOf } from '../lib/query/query-generator.ts';
 import { childrenOf } from './children.ts';
-import { rowScope } from '../lib/row-scope.ts';
-import { resourceTarget } from '../lib/data-rules.ts';
-import { requestAccess, stampColumn, TENANT_MSG } from '../lib/tenant-scope.ts';
-import { assertWritableFields, callerFieldRights, hiddenByCode, stripHidden } from '../lib/field-rights.ts';
+import { rowScope } from '../lib/access/row-scope.ts';
+import { resourceTarget } from '../lib/access/data-rules.ts';
+import { requestAccess, stampColumn, TENANT_MSG } from '../lib/access/tenant-scope.ts';
+import {
+  assertWritableFields,
+  callerFieldRights,
+  hiddenByCode,
+  stripHidden,
+} from '../lib/access/field-rights.ts';
 
 import {
   generate,

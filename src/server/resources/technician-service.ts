@@ -7,9 +7,9 @@ import {
 } from '../../shared/resources/technician-service.ts';
 import { yyProject, yyTechnician, yyTechnicianService } from '../db/schema/index.ts';
 import { WORK_STATUS } from '../../shared/resources/technician.ts';
-import { newId } from '../lib/ids.ts';
-import { BizError, okMessage } from '../lib/result.ts';
-import { parseWith } from '../lib/validate.ts';
+import { newId } from '../lib/query/ids.ts';
+import { BizError, okMessage } from '../lib/http/result.ts';
+import { parseWith } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
 import type { ServerResource } from './register.ts';
 

@@ -6,7 +6,7 @@ import {
   WORK_STATUS,
 } from '../../shared/resources/technician.ts';
 import { yyTechnician, yyTechnicianService } from '../db/schema/index.ts';
-import { BizError, ok } from '../lib/result.ts';
+import { BizError, ok } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
 /**

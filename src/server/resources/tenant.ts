@@ -8,11 +8,11 @@ import {
 } from '../../shared/resources/tenant.ts';
 import { sysTenant, sysUser, yyGoods, yyUser } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import { BizError, ok, okMessage } from '../lib/result.ts';
-import { route } from '../lib/route.ts';
-import { oneParam, parseWith, requiredIds } from '../lib/validate.ts';
+import { BizError, ok, okMessage } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
+import { oneParam, parseWith, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
-import { requestAccess, tenantColumnCondition, userTenantIds } from '../lib/tenant-scope.ts';
+import { requestAccess, tenantColumnCondition, userTenantIds } from '../lib/access/tenant-scope.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
 type Body = Record<string, unknown>;

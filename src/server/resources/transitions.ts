@@ -18,13 +18,13 @@ import {
 } from '../../shared/resources/transitions.ts';
 import type { Db } from '../db/client.ts';
 import { sysStateHistory } from '../db/schema/index.ts';
-import { newId } from '../lib/ids.ts';
-import { BizError, ok } from '../lib/result.ts';
-import { route } from '../lib/route.ts';
-import { formatDateTime } from '../lib/time.ts';
-import { oneParam, requiredIds } from '../lib/validate.ts';
+import { newId } from '../lib/query/ids.ts';
+import { BizError, ok } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
+import { formatDateTime } from '../lib/http/time.ts';
+import { oneParam, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
-import type { ServerResource, TransitionContext } from './generate.ts';
+import type { ServerResource, TransitionContext } from './types.ts';
 
 type Row = Record<string, unknown> & { id: string };
 type Params = Record<string, unknown>;

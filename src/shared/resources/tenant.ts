@@ -1,7 +1,7 @@
 /**
  * 租户 (sys_tenant, jeecg-api.md §6.7): the one place its fields are declared. Its id is an integer
  * (JeecgBoot's `SysTenant.id`): the add form may give one (租户编号), else the next free one is taken.
- * Users belong to tenants through `rel_tenant_ids` (src/server/lib/tenant-scope.ts).
+ * Users belong to tenants through `rel_tenant_ids` (src/server/lib/access/tenant-scope.ts).
  */
 import { endpoint } from '../contracts.ts';
 import { AUTHENTICATED, PERM } from '../permissions.ts';

@@ -12,7 +12,7 @@ import {
 } from '../../../src/server/db/schema/index.ts';
 import { DATA_RULE_MSG } from '../../../src/shared/data-rule.ts';
 import { ROLE_MSG } from '../../../src/shared/role.ts';
-import { newId } from '../../../src/server/lib/ids.ts';
+import { newId } from '../../../src/server/lib/query/ids.ts';
 
 /**
  * Data rules granted to a department and to a department role (jeecg-api.md §4.4,

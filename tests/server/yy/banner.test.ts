@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../support/app.ts';
 import { yyImages } from '../../../src/server/db/schema/index.ts';
 import { CODE, MSG } from '../../../src/shared/api.ts';
 import { BANNER, BANNER_FORBID } from '../../../src/shared/resources/banner.ts';
-import { encodePng } from '../../../src/server/lib/png.ts';
+import { encodePng } from '../../../src/server/lib/files/png.ts';
 
 let t: TestApp;
 const token: Record<string, string> = {};

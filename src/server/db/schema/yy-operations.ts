@@ -126,7 +126,7 @@ export const yyUser = pgTable(
     status: varchar('status', { length: 2 }).notNull().default('1'),
     registerTime: timestamp('register_time', { withTimezone: true }).notNull().defaultNow(),
     source: varchar('source', { length: 2 }),
-    /** owning tenant (sys_tenant.id): src/server/lib/tenant-scope.ts */
+    /** owning tenant (sys_tenant.id): src/server/lib/access/tenant-scope.ts */
     tenantId: integer('tenant_id'),
     ...auditColumns(),
   },
@@ -195,7 +195,7 @@ export const yyGoods = pgTable(
     images: text('images'),
     /** 1 上架, 0 下架 */
     status: varchar('status', { length: 2 }).notNull().default('1'),
-    /** owning tenant (sys_tenant.id): src/server/lib/tenant-scope.ts */
+    /** owning tenant (sys_tenant.id): src/server/lib/access/tenant-scope.ts */
     tenantId: integer('tenant_id'),
     ...auditColumns(),
   },

@@ -18,8 +18,8 @@ import {
   yyGoods,
   yyUser,
 } from '../schema/index.ts';
-import { stableId } from '../../lib/ids.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { stableId } from '../../lib/query/ids.ts';
+import { hashPassword, verifyPassword } from '../../lib/access/password.ts';
 import { setPassword } from '../../repos/user-write.ts';
 import { DICTS } from './data/dicts.ts';
 import { MENUS } from './data/menus.ts';
@@ -275,7 +275,7 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
   const operationKeys = await seedOperations(db, ledger.applied, opts);
   const catalogueKeys = await seedCatalogue(db, ledger.applied);
   const messagingKeys = await seedMessaging(db, ledger.applied);
-  // the seeded business rows belong to the seeded tenant (src/server/lib/tenant-scope.ts)
+  // the seeded business rows belong to the seeded tenant (src/server/lib/access/tenant-scope.ts)
   if (!ledger.applied.has(TENANT_ROWS_KEY) && TENANTS[0])
     for (const table of [yyUser, yyGoods])
       await db.update(table).set({ tenantId: TENANTS[0].id }).where(isNull(table.tenantId));

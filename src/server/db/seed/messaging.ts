@@ -5,7 +5,7 @@
 import type { Db } from '../client.ts';
 import { sysAnnouncement, sysCategory, sysCheckRule, sysQuartzJob } from '../schema/index.ts';
 import { BUILTIN_JOBS } from '../../jobs/builtin.ts';
-import { stableId } from '../../lib/ids.ts';
+import { stableId } from '../../lib/query/ids.ts';
 
 /** Check rules a fresh install offers (JeecgBoot's samples, in our words). */
 export const CHECK_RULES = [

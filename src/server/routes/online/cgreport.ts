@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE, MSG } from '../../../shared/api.ts';
 import type { Result } from '../../../shared/api.ts';
-import { fail, ok } from '../../lib/result.ts';
+import { fail, ok } from '../../lib/http/result.ts';
 import { caller } from '../../plugins/auth.ts';
 import { reportByCode, reportById, reportData, reportDictOptions } from '../../reports/catalog.ts';
 import type { ReportDefinition } from '../../reports/types.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../lib/http/route.ts';
 
 /** Answer of JeecgBoot's cgreport for an unknown report code or id. */
 export const REPORT_NOT_FOUND = '实体不存在';

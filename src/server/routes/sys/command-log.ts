@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
 import { auditSummary, COMMAND_OUTCOMES, COMMAND_SOURCES } from '../../../shared/audit.ts';
 import { caller } from '../../plugins/auth.ts';
-import { route } from '../../lib/route.ts';
-import { ok } from '../../lib/result.ts';
-import { parseWith } from '../../lib/validate.ts';
-import { newId } from '../../lib/ids.ts';
+import { route } from '../../lib/http/route.ts';
+import { ok } from '../../lib/http/result.ts';
+import { parseWith } from '../../lib/http/validate.ts';
+import { newId } from '../../lib/query/ids.ts';
 import { sysLog } from '../../db/schema/index.ts';
 
 /** A command run as the executor records it (commands/core/types.ts AuditEntry). */

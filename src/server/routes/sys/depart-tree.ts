@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sysDepart } from '../../db/schema/index.ts';
-import { buildFilters, str, type EntityFields } from '../../lib/query-generator.ts';
-import { ok } from '../../lib/result.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { buildFilters, str, type EntityFields } from '../../lib/query/query-generator.ts';
+import { ok } from '../../lib/http/result.ts';
+import { formatDateTime } from '../../lib/http/time.ts';
 import { dictLookup, dictText } from '../../repos/dicts.ts';
 import { departChildren, departIdsWithChildren, departsWhere, type DepartRow } from '../../repos/departs.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../lib/http/route.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 

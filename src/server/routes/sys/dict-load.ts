@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray, or, type SQL } from 'drizzle-orm';
-import { escapeLike, likeOp, str } from '../../lib/query-generator.ts';
-import { ok } from '../../lib/result.ts';
-import { verifySignature } from '../../lib/dict-sign.ts';
+import { escapeLike, likeOp, str } from '../../lib/query/query-generator.ts';
+import { ok } from '../../lib/http/result.ts';
+import { verifySignature } from '../../lib/http/dict-sign.ts';
 import { allowed, columnsOf, resolveDict, toModels } from '../../repos/dict-source.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../lib/http/route.ts';
 
 /** `pageSize` of loadDict: default and ceiling. */
 export const DICT_PAGE_SIZE = { default: 10, max: 100 } as const;

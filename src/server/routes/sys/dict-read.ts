@@ -3,12 +3,12 @@ import { and, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
 import { TREE_CONDITION_MSG, parseTreeCondition } from '../../../shared/tree-condition.ts';
-import { verifySignature } from '../../lib/dict-sign.ts';
-import { str } from '../../lib/query-generator.ts';
-import { BizError, fail, ok } from '../../lib/result.ts';
-import { route } from '../../lib/route.ts';
+import { verifySignature } from '../../lib/http/dict-sign.ts';
+import { str } from '../../lib/query/query-generator.ts';
+import { BizError, fail, ok } from '../../lib/http/result.ts';
+import { route } from '../../lib/http/route.ts';
 import { allowed, columnsOf, DICT_LOAD_MSG, resolveDict, toModels } from '../../repos/dict-source.ts';
-import type { AllowedTable, TableAllowList } from '../../lib/table-allowlist.ts';
+import type { AllowedTable, TableAllowList } from '../../lib/query/table-allowlist.ts';
 import { caller } from '../../plugins/auth.ts';
 import { CODE, MSG } from '../../../shared/api.ts';
 

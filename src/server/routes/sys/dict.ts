@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { bare, ok } from '../../lib/result.ts';
+import { bare, ok } from '../../lib/http/result.ts';
 import { dictItems } from '../../repos/dicts.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../lib/http/route.ts';
 
 /**
  * Dictionary cache endpoints used by the shell's "clear cache": the server keeps no dictionary

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { HOME_STATS, type LoginInfo, type VisitDay } from '../../../shared/home-stats.ts';
 import { sysLog } from '../../db/schema/index.ts';
-import { ok } from '../../lib/result.ts';
-import { route } from '../../lib/route.ts';
+import { ok } from '../../lib/http/result.ts';
+import { route } from '../../lib/http/route.ts';
 
 /** Log type of a login in sys_log. */
 const LOGIN = 1;

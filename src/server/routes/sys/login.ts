@@ -5,18 +5,18 @@ import { eq } from 'drizzle-orm';
 import { CODE, MSG } from '../../../shared/api.ts';
 import { FORM_RULES } from '../../../shared/validation.ts';
 import { sysUser } from '../../db/schema/index.ts';
-import { hashPassword, isArgon2Hash, verifyPassword } from '../../lib/password.ts';
-import { BizError, bare, fail, ok, okMessage } from '../../lib/result.ts';
-import { parseWith } from '../../lib/validate.ts';
-import { checkCode, putCode, randomCaptcha } from '../../lib/verify-codes.ts';
-import { captchaDataUrl } from '../../lib/captcha-image.ts';
-import { sha256 } from '../../lib/ids.ts';
+import { hashPassword, isArgon2Hash, verifyPassword } from '../../lib/access/password.ts';
+import { BizError, bare, fail, ok, okMessage } from '../../lib/http/result.ts';
+import { parseWith } from '../../lib/http/validate.ts';
+import { checkCode, putCode, randomCaptcha } from '../../lib/access/verify-codes.ts';
+import { captchaDataUrl } from '../../lib/http/captcha-image.ts';
+import { sha256 } from '../../lib/query/ids.ts';
 import { findUserByPhone, findUserByUsername } from '../../repos/users.ts';
 import { assertCanLogin, assertNotLocked, loginResult, recordAttempt } from '../../repos/session.ts';
 import { revokeToken } from '../../repos/tokens.ts';
 import { TOKEN_HEADER, type UserRow } from '../../plugins/auth.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
-import { route, routeOf } from '../../lib/route.ts';
+import { route, routeOf } from '../../lib/http/route.ts';
 
 const CAPTCHA_TTL_MS = 60_000;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { sysDepart, sysRole } from '../../db/schema/index.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { fail, ok } from '../../lib/result.ts';
+import { formatDateTime } from '../../lib/http/time.ts';
+import { fail, ok } from '../../lib/http/result.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../lib/http/route.ts';
 
 interface DepartIdModel {
   key: string;

@@ -3,10 +3,10 @@ import { eq, like } from 'drizzle-orm';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
 import { MENU_MSG, MENU_TYPE, menuBodySchema } from '../../../shared/permission-menu.ts';
 import { sysPermission } from '../../db/schema/index.ts';
-import { escapeLike } from '../../lib/query-generator.ts';
-import { BizError, bare, ok, okMessage } from '../../lib/result.ts';
-import { route } from '../../lib/route.ts';
-import { oneParam, parseWith, requiredIds } from '../../lib/validate.ts';
+import { escapeLike } from '../../lib/query/query-generator.ts';
+import { BizError, bare, ok, okMessage } from '../../lib/http/result.ts';
+import { route } from '../../lib/http/route.ts';
+import { oneParam, parseWith, requiredIds } from '../../lib/http/validate.ts';
 import { caller } from '../../plugins/auth.ts';
 import {
   addMenu,
@@ -19,7 +19,7 @@ import {
 } from '../../repos/menu-admin.ts';
 import type { PermissionRow } from '../../repos/permissions.ts';
 import { permissionTreeRows } from '../../repos/depart-roles.ts';
-import { permissionTreeModel } from '../../lib/permission-tree-model.ts';
+import { permissionTreeModel } from '../../lib/access/permission-tree-model.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 

@@ -9,16 +9,16 @@ import {
 } from '../../../shared/data-rule.ts';
 import { sysPermission, sysPermissionDataRule } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { resourceTarget, ruleField, type RuleTarget } from '../../lib/data-rules.ts';
-import { newId } from '../../lib/ids.ts';
-import { escapeLike } from '../../lib/query-generator.ts';
-import { BizError, bare, ok, okMessage } from '../../lib/result.ts';
-import { route } from '../../lib/route.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { oneParam, parseWith } from '../../lib/validate.ts';
+import { resourceTarget, ruleField, type RuleTarget } from '../../lib/access/data-rules.ts';
+import { newId } from '../../lib/query/ids.ts';
+import { escapeLike } from '../../lib/query/query-generator.ts';
+import { BizError, bare, ok, okMessage } from '../../lib/http/result.ts';
+import { route } from '../../lib/http/route.ts';
+import { formatDateTime } from '../../lib/http/time.ts';
+import { oneParam, parseWith } from '../../lib/http/validate.ts';
 import { caller } from '../../plugins/auth.ts';
 import { menuById } from '../../repos/menu-admin.ts';
-import type { ServerResource } from '../../resources/generate.ts';
+import type { ServerResource } from '../../resources/types.ts';
 import { USER_RULE_TARGET } from '../../repos/users.ts';
 
 type Q = Record<string, string | string[] | undefined>;

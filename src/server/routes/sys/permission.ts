@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { sysPermission } from '../../db/schema/index.ts';
-import { bare } from '../../lib/result.ts';
-import { buildMenuTree, buttonAuth } from '../../lib/menu-tree.ts';
+import { bare } from '../../lib/http/result.ts';
+import { buildMenuTree, buttonAuth } from '../../lib/access/menu-tree.ts';
 import { allButtonRows, grantedPermissionRows } from '../../repos/permissions.ts';
 import { caller } from '../../plugins/auth.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../lib/http/route.ts';
 
 const HOME = '首页';
 

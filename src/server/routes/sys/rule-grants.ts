@@ -13,8 +13,8 @@ import {
   sysRolePermission,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { BizError, ok, okMessage } from '../../lib/result.ts';
-import { route } from '../../lib/route.ts';
+import { BizError, ok, okMessage } from '../../lib/http/result.ts';
+import { route } from '../../lib/http/route.ts';
 import { caller } from '../../plugins/auth.ts';
 import { departPermissionIds } from '../../repos/depart-roles.ts';
 import { grantedPermissionIds } from '../../repos/permissions.ts';

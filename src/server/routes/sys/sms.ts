@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FORM_RULES } from '../../../shared/validation.ts';
-import { BizError, bare } from '../../lib/result.ts';
-import { parseWith } from '../../lib/validate.ts';
-import { liveCode, putCode, randomDigits } from '../../lib/verify-codes.ts';
+import { BizError, bare } from '../../lib/http/result.ts';
+import { parseWith } from '../../lib/http/validate.ts';
+import { liveCode, putCode, randomDigits } from '../../lib/access/verify-codes.ts';
 import { findUserByPhone } from '../../repos/users.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../lib/http/route.ts';
 
 export const SMS_TTL_MS = 600_000;
 

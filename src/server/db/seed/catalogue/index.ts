@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../client.ts';
 import { yyPartner, yyProject, yyTechnician, yyTechnicianService } from '../../schema/index.ts';
-import { stableId } from '../../../lib/ids.ts';
+import { stableId } from '../../../lib/query/ids.ts';
 import { PARTNERS, PROJECTS, TECHNICIANS } from './data.ts';
 
 interface SeedRow {

@@ -1,5 +1,5 @@
 /** Seed data of the operations screens (see index.ts). */
-import { stableId } from '../../../lib/ids.ts';
+import { stableId } from '../../../lib/query/ids.ts';
 
 const APK = (app: string, name: string) =>
   `https://download.yuedaojia.com/${app}/android/yuedaojia-${app}-${name}.apk`;

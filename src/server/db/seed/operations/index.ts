@@ -16,8 +16,8 @@ import {
   yyUser,
   yyUserAddress,
 } from '../../schema/index.ts';
-import { stableId } from '../../../lib/ids.ts';
-import { decorativePng, type Rgb } from '../../../lib/png.ts';
+import { stableId } from '../../../lib/query/ids.ts';
+import { decorativePng, type Rgb } from '../../../lib/files/png.ts';
 import { PLATFORM_SETTINGS } from '../../../../shared/resources/platform-config.ts';
 import { APP_VERSIONS, BANNERS, FARES, GOODS_ROWS, customerRows } from './data.ts';
 

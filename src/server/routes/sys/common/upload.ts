@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { CODE } from '../../../../shared/api.ts';
 import { RESERVED_UPLOAD_AREAS, UPLOAD_AREA_READERS, uploadReaders } from '../../../../shared/uploads.ts';
 import { sysUpload } from '../../../db/schema/index.ts';
-import { FILE_TYPES } from '../../../lib/file-types.ts';
-import { bare, fail } from '../../../lib/result.ts';
+import { FILE_TYPES } from '../../../lib/files/file-types.ts';
+import { bare, fail } from '../../../lib/http/result.ts';
 import { caller, type AuthContext } from '../../../plugins/auth.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
-import { route } from '../../../lib/route.ts';
-import { MAX_UPLOAD_BYTES, receiveFile, storeUpload, UPLOAD_MSG } from '../../../lib/stored-files.ts';
+import { route } from '../../../lib/http/route.ts';
+import { MAX_UPLOAD_BYTES, receiveFile, storeUpload, UPLOAD_MSG } from '../../../lib/files/stored-files.ts';
 
 export { MAX_UPLOAD_BYTES, UPLOAD_MSG };
 

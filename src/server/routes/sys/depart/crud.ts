@@ -5,10 +5,10 @@ import type { Db } from '../../../db/client.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { DEPART_MSG, departAddSchema, departEditSchema } from '../../../../shared/depart.ts';
 import { caller } from '../../../plugins/auth.ts';
-import { route } from '../../../lib/route.ts';
-import { BizError, okMessage } from '../../../lib/result.ts';
-import { parseWith, requiredIds } from '../../../lib/validate.ts';
-import { newId } from '../../../lib/ids.ts';
+import { route } from '../../../lib/http/route.ts';
+import { BizError, okMessage } from '../../../lib/http/result.ts';
+import { parseWith, requiredIds } from '../../../lib/http/validate.ts';
+import { newId } from '../../../lib/query/ids.ts';
 import {
   deleteDeparts,
   findDepart,

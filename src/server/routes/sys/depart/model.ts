@@ -1,5 +1,5 @@
 import type { DepartRow } from '../../../repos/departs.ts';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime } from '../../../lib/http/time.ts';
 
 /**
  * SysDepartTreeModel JSON (jeecg-api.md §6.3). Ours on top, compatibly: `hasChildren` (the tree

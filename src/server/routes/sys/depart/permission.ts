@@ -7,9 +7,9 @@ import {
   saveDeptRolePermissionSchema,
 } from '../../../../shared/depart-role.ts';
 import { DEPART_MSG } from '../../../../shared/depart.ts';
-import { route } from '../../../lib/route.ts';
-import { BizError, ok, okMessage } from '../../../lib/result.ts';
-import { oneParam, parseWith } from '../../../lib/validate.ts';
+import { route } from '../../../lib/http/route.ts';
+import { BizError, ok, okMessage } from '../../../lib/http/result.ts';
+import { oneParam, parseWith } from '../../../lib/http/validate.ts';
 import { findDepart } from '../../../repos/depart-write.ts';
 import {
   departPermissionIds,
@@ -20,7 +20,7 @@ import {
   saveDepartRolePermissions,
 } from '../../../repos/depart-roles.ts';
 import { grantedPermissionRows } from '../../../repos/permissions.ts';
-import { permissionTreeModel } from '../../../lib/permission-tree-model.ts';
+import { permissionTreeModel } from '../../../lib/access/permission-tree-model.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
   assertDepartRolesEditable,

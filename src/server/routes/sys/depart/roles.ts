@@ -11,12 +11,12 @@ import {
   idDiff,
 } from '../../../../shared/depart-role.ts';
 import { DEPART_MSG } from '../../../../shared/depart.ts';
-import { route } from '../../../lib/route.ts';
-import { BizError, ok, okMessage, page } from '../../../lib/result.ts';
-import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
-import { parsePaging } from '../../../lib/query-generator.ts';
-import { formatDateTime } from '../../../lib/time.ts';
-import { newId } from '../../../lib/ids.ts';
+import { route } from '../../../lib/http/route.ts';
+import { BizError, ok, okMessage, page } from '../../../lib/http/result.ts';
+import { oneParam, parseWith, requiredIds } from '../../../lib/http/validate.ts';
+import { parsePaging } from '../../../lib/query/query-generator.ts';
+import { formatDateTime } from '../../../lib/http/time.ts';
+import { newId } from '../../../lib/query/ids.ts';
 import { findDepart } from '../../../repos/depart-write.ts';
 import {
   deleteDepartRoles,

@@ -9,13 +9,13 @@ import {
 } from '../../../../shared/dict-admin.ts';
 import { PERM } from '../../../../shared/permissions.ts';
 import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
-import { requestCaseId } from '../../../lib/vxe-hub.ts';
+import { requestCaseId } from '../../../lib/realtime/vxe-hub.ts';
 import { sysDictItem } from '../../../db/schema/index.ts';
-import { listEntities } from '../../../lib/entity-list.ts';
-import { newId } from '../../../lib/ids.ts';
-import { BizError, bare, fail, ok, okMessage, page } from '../../../lib/result.ts';
-import { parsePaging } from '../../../lib/query-generator.ts';
-import { NOTHING_SELECTED, oneParam, parseWith } from '../../../lib/validate.ts';
+import { listEntities } from '../../../lib/query/entity-list.ts';
+import { newId } from '../../../lib/query/ids.ts';
+import { BizError, bare, fail, ok, okMessage, page } from '../../../lib/http/result.ts';
+import { parsePaging } from '../../../lib/query/query-generator.ts';
+import { NOTHING_SELECTED, oneParam, parseWith } from '../../../lib/http/validate.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
   DICT_ITEM_LIST,
@@ -28,7 +28,7 @@ import {
   planItemBatch,
 } from '../../../repos/dict-admin.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
-import { route, routeOf } from '../../../lib/route.ts';
+import { route, routeOf } from '../../../lib/http/route.ts';
 
 type Q = Record<string, string | undefined>;
 

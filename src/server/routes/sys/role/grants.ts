@@ -3,10 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { sysRole, sysRolePermission } from '../../../db/schema/index.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { ROLE_MSG, grantDiff, type RoleTree, type RoleTreeNode } from '../../../../shared/role.ts';
-import { route } from '../../../lib/route.ts';
-import { newId } from '../../../lib/ids.ts';
-import { BizError, ok, okMessage } from '../../../lib/result.ts';
-import { oneParam } from '../../../lib/validate.ts';
+import { route } from '../../../lib/http/route.ts';
+import { newId } from '../../../lib/query/ids.ts';
+import { BizError, ok, okMessage } from '../../../lib/http/result.ts';
+import { oneParam } from '../../../lib/http/validate.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
   allPermissions,

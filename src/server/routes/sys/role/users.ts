@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { sysUser, sysUserRole } from '../../../db/schema/index.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { ROLE_MSG } from '../../../../shared/role.ts';
-import { route } from '../../../lib/route.ts';
-import { BizError, bare, okMessage } from '../../../lib/result.ts';
-import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
-import { newId } from '../../../lib/ids.ts';
-import { entityWhere, listEntities } from '../../../lib/entity-list.ts';
+import { route } from '../../../lib/http/route.ts';
+import { BizError, bare, okMessage } from '../../../lib/http/result.ts';
+import { oneParam, parseWith, requiredIds } from '../../../lib/http/validate.ts';
+import { newId } from '../../../lib/query/ids.ts';
+import { entityWhere, listEntities } from '../../../lib/query/entity-list.ts';
 import { usersWithout } from '../../../repos/users.ts';
 import { hiddenUserFields } from '../user/read.ts';
 import { userReach } from '../../../repos/user-tenants.ts';
@@ -27,7 +27,7 @@ const addUsersSchema = z.object({
  * The users of a role (jeecg-api.md §6.1): the list (paged, `username` / `realname` filters),
  * adding users (each named by id or username; the caller must hold every right of the role, since
  * its new members gain them) and taking them out. Only users the caller's tenants reach are listed,
- * added or taken out (src/server/lib/tenant-scope.ts).
+ * added or taken out (src/server/lib/access/tenant-scope.ts).
  */
 export default async function roleUserRoutes(app: FastifyInstance) {
   const db = app.db;

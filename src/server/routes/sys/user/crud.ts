@@ -12,10 +12,10 @@ import {
 } from '../../../../shared/user.ts';
 import { sysUser } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/client.ts';
-import { hashPassword } from '../../../lib/password.ts';
-import { newId } from '../../../lib/ids.ts';
-import { BizError, fail, ok, okMessage } from '../../../lib/result.ts';
-import { oneParam, parseWith, requiredIds } from '../../../lib/validate.ts';
+import { hashPassword } from '../../../lib/access/password.ts';
+import { newId } from '../../../lib/query/ids.ts';
+import { BizError, fail, ok, okMessage } from '../../../lib/http/result.ts';
+import { oneParam, parseWith, requiredIds } from '../../../lib/http/validate.ts';
 import {
   decorateUsers,
   findUserById,
@@ -25,7 +25,7 @@ import {
   userRoleIds,
 } from '../../../repos/users.ts';
 import { assertRolesGrantable, assertUsersWithin, grantCaller } from '../../../repos/role-grants.ts';
-import { requestCaseId } from '../../../lib/vxe-hub.ts';
+import { requestCaseId } from '../../../lib/realtime/vxe-hub.ts';
 import {
   assertLinksExist,
   assertPostsExist,
@@ -37,12 +37,12 @@ import {
 } from '../../../repos/user-write.ts';
 import { revokeUserTokens } from '../../../repos/tokens.ts';
 import { caller, type UserRow } from '../../../plugins/auth.ts';
-import { assertWritableFields, hiddenByCode } from '../../../lib/field-rights.ts';
-import { requestAccess, userTenantIds } from '../../../lib/tenant-scope.ts';
+import { assertWritableFields, hiddenByCode } from '../../../lib/access/field-rights.ts';
+import { requestAccess, userTenantIds } from '../../../lib/access/tenant-scope.ts';
 import { reachesUser, userFieldRights, userReach, userTenantsToWrite } from '../../../repos/user-tenants.ts';
 import { USER_FIELD_KEYS } from './read.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
-import { route, routeOf } from '../../../lib/route.ts';
+import { route, routeOf } from '../../../lib/http/route.ts';
 
 type Q = Record<string, string | undefined>;
 
@@ -91,7 +91,7 @@ const fieldTitle = (key: string): string =>
 /**
  * User administration writes (jeecg-api.md §6.1). Every target must be a user the request reaches
  * (tenant isolation: another tenant's user is "not found" / left alone), and a write to a field
- * the caller lacks the right of is refused (src/server/lib/field-rights.ts).
+ * the caller lacks the right of is refused (src/server/lib/access/field-rights.ts).
  */
 export default async function userCrudRoutes(app: FastifyInstance) {
   const db = app.db;

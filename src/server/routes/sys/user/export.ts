@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { EXPORT_BATCH, entityExportRows, exporterName } from '../../../lib/entity-export.ts';
-import { sendXlsx, type XlsxColumn, type XlsxRow } from '../../../lib/xlsx-export.ts';
+import { EXPORT_BATCH, entityExportRows, exporterName } from '../../../lib/excel/entity-export.ts';
+import { sendXlsx, type XlsxColumn, type XlsxRow } from '../../../lib/excel/xlsx-export.ts';
 import type { SQL } from 'drizzle-orm';
 import { userListWhere, usersWithout } from '../../../repos/users.ts';
 import { userFieldRights } from '../../../repos/user-tenants.ts';
 import { userListReach } from './list-scope.ts';
 import { USER_FIELD_KEYS } from './read.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
-import { route } from '../../../lib/route.ts';
+import { route } from '../../../lib/http/route.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 

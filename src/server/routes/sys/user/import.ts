@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { requestAccess } from '../../../lib/tenant-scope.ts';
+import { requestAccess } from '../../../lib/access/tenant-scope.ts';
 import { inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { USER_STATUS, userImportSchema } from '../../../../shared/user.ts';
 import type { Db } from '../../../db/client.ts';
 import { sysUser } from '../../../db/schema/index.ts';
-import { newId } from '../../../lib/ids.ts';
-import { hashPassword, UNUSABLE_PASSWORD } from '../../../lib/password.ts';
-import { registerImport } from '../../../lib/xlsx-import-route.ts';
-import type { ImportColumn, UniqueRule } from '../../../lib/xlsx-import.ts';
+import { newId } from '../../../lib/query/ids.ts';
+import { hashPassword, UNUSABLE_PASSWORD } from '../../../lib/access/password.ts';
+import { registerImport } from '../../../lib/excel/xlsx-import-route.ts';
+import type { ImportColumn, UniqueRule } from '../../../lib/excel/xlsx-import.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 
 /** Header titles of a user sheet: those of our export (用户信息.xlsx) plus common variants. */

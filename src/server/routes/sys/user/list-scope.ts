@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { allOf } from '../../../lib/query-generator.ts';
-import { ruleConditions } from '../../../lib/data-rules.ts';
+import { allOf } from '../../../lib/query/query-generator.ts';
+import { ruleConditions } from '../../../lib/access/data-rules.ts';
 import { userReach } from '../../../repos/user-tenants.ts';
 import { USER_RULE_TARGET } from '../../../repos/users.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { sysUser } from '../../../db/schema/index.ts';
-import { allOf, buildFilters } from '../../../lib/query-generator.ts';
-import { BizError, bare, fail, ok } from '../../../lib/result.ts';
+import { allOf, buildFilters } from '../../../lib/query/query-generator.ts';
+import { BizError, bare, fail, ok } from '../../../lib/http/result.ts';
 import { userDeparts } from '../../../repos/departs.ts';
 import { userJson } from '../../../repos/user-json.ts';
 import {
@@ -17,7 +17,7 @@ import {
 import { reachesUser, userFieldRights, userReach } from '../../../repos/user-tenants.ts';
 import { userListReach } from './list-scope.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
-import { route } from '../../../lib/route.ts';
+import { route } from '../../../lib/http/route.ts';
 
 /** The user fields field rights may govern (`user:sex`, `user:form:phone` …). */
 export const USER_FIELD_KEYS = [...Object.keys(USER_FIELDS), 'avatar', 'relTenantIds', 'departIds'];

@@ -14,9 +14,9 @@ import {
 } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/client.ts';
 import { caller } from '../../../plugins/auth.ts';
-import { route } from '../../../lib/route.ts';
-import { BizError, ok, okMessage } from '../../../lib/result.ts';
-import { parseWith, requiredIds } from '../../../lib/validate.ts';
+import { route } from '../../../lib/http/route.ts';
+import { BizError, ok, okMessage } from '../../../lib/http/result.ts';
+import { parseWith, requiredIds } from '../../../lib/http/validate.ts';
 import { departNamesByUser } from '../../../repos/departs.ts';
 import { userJson } from '../../../repos/user-json.ts';
 import { userReach } from '../../../repos/user-tenants.ts';

@@ -5,15 +5,15 @@ import { MSG } from '../../../../shared/api.ts';
 import { FORM_RULES } from '../../../../shared/validation.ts';
 import { passwordSchema, usernameSchema } from '../../../../shared/user.ts';
 import { sysUser } from '../../../db/schema/index.ts';
-import { hashPassword } from '../../../lib/password.ts';
-import { newId } from '../../../lib/ids.ts';
-import { BizError, ok, okMessage } from '../../../lib/result.ts';
+import { hashPassword } from '../../../lib/access/password.ts';
+import { newId } from '../../../lib/query/ids.ts';
+import { BizError, ok, okMessage } from '../../../lib/http/result.ts';
 import { setPassword } from '../../../repos/user-write.ts';
-import { parseWith } from '../../../lib/validate.ts';
-import { checkCode } from '../../../lib/verify-codes.ts';
+import { parseWith } from '../../../lib/http/validate.ts';
+import { checkCode } from '../../../lib/access/verify-codes.ts';
 import { findUserByPhone, findUserByUsername } from '../../../repos/users.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
-import { route, routeOf } from '../../../lib/route.ts';
+import { route, routeOf } from '../../../lib/http/route.ts';
 
 const phone = z
   .string({ error: '请输入手机号码' })

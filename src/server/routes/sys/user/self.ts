@@ -4,15 +4,15 @@ import { eq } from 'drizzle-orm';
 import { RULE_MESSAGES } from '../../../../shared/validation.ts';
 import { updatePasswordSchema } from '../../../../shared/user.ts';
 import { sysUser } from '../../../db/schema/index.ts';
-import { verifyPassword } from '../../../lib/password.ts';
-import { BizError, bare, ok, okMessage } from '../../../lib/result.ts';
+import { verifyPassword } from '../../../lib/access/password.ts';
+import { BizError, bare, ok, okMessage } from '../../../lib/http/result.ts';
 import { setPassword } from '../../../repos/user-write.ts';
-import { parseWith } from '../../../lib/validate.ts';
+import { parseWith } from '../../../lib/http/validate.ts';
 import { userDeparts } from '../../../repos/departs.ts';
 import { userJson } from '../../../repos/user-json.ts';
 import { caller } from '../../../plugins/auth.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
-import { route, routeOf } from '../../../lib/route.ts';
+import { route, routeOf } from '../../../lib/http/route.ts';
 
 const selectDepartBody = z.object({
   orgCode: z.string({ error: '请选择部门' }).trim().min(1, '请选择部门'),

@@ -22,9 +22,9 @@ import {
   camelColumn,
   type RuleCondition,
   type SystemVariable,
-} from '../../shared/data-rule.ts';
-import type { SuperQueryRule } from '../../shared/super-query.ts';
-import type { Db } from '../db/client.ts';
+} from '../../../shared/data-rule.ts';
+import type { SuperQueryRule } from '../../../shared/super-query.ts';
+import type { Db } from '../../db/client.ts';
 import {
   sysDepart,
   sysDepartRolePermission,
@@ -34,13 +34,14 @@ import {
   sysRolePermission,
   sysUserDepart,
   sysUserRole,
-} from '../db/schema/index.ts';
-import { caller, type UserRow } from '../plugins/auth.ts';
-import { resourceFields, type ServerResource } from '../resources/generate.ts';
+} from '../../db/schema/index.ts';
+import { caller, type UserRow } from '../../plugins/auth.ts';
+import { resourceFields } from '../../resources/generate.ts';
+import type { ServerResource } from '../../resources/types.ts';
 import type { CacheEpochs } from './cache-epochs.ts';
-import type { EntityFields } from './query-generator.ts';
-import { condition } from './super-query.ts';
-import { formatDateTime } from './time.ts';
+import type { EntityFields } from '../query/query-generator.ts';
+import { condition } from '../query/super-query.ts';
+import { formatDateTime } from '../http/time.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

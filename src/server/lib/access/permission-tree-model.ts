@@ -4,7 +4,7 @@
  * `title`/`label` (`/sys/permission/queryTreeList`); the department-role form has no `title`
  * (`queryTreeListForDeptRole`). A row whose parent is not among the rows becomes a root.
  */
-import type { PermissionTreeRow } from '../repos/depart-roles.ts';
+import type { PermissionTreeRow } from '../../repos/depart-roles.ts';
 
 export interface PermissionTreeModel {
   key: string;

@@ -6,7 +6,7 @@ import type {
   RouteGenericInterface,
   RouteShorthandOptions,
 } from 'fastify';
-import { methodsOf, type EndpointContract } from '../../shared/contracts.ts';
+import { methodsOf, type EndpointContract } from '../../../shared/contracts.ts';
 
 type Handler<G extends RouteGenericInterface> = (req: FastifyRequest<G>, reply: FastifyReply) => unknown;
 type Options = Omit<RouteShorthandOptions, 'config'> & { config?: Omit<FastifyContextConfig, 'perm'> };

@@ -20,9 +20,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { MSG, PAGING } from '../../shared/api.ts';
-import { hasNoNul, isRealDate, isRealDateTime } from '../../shared/validation.ts';
-import { BizError } from './result.ts';
+import { MSG, PAGING } from '../../../shared/api.ts';
+import { hasNoNul, isRealDate, isRealDateTime } from '../../../shared/validation.ts';
+import { BizError } from '../http/result.ts';
 
 export type FieldType = 'string' | 'int' | 'number' | 'boolean' | 'date' | 'datetime';
 
@@ -35,7 +35,7 @@ export interface FieldDef {
   filterable?: boolean;
   /**
    * 省市区 codes (`multiple`: comma-joined): the super query's equality matches a division and
-   * everything inside it (lib/area-sql.ts)
+   * everything inside it (lib/query/area-sql.ts)
    */
   area?: { multiple: boolean };
 }

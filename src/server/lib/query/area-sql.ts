@@ -5,7 +5,7 @@
  */
 import { or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { areaPrefix } from '../../shared/area.ts';
+import { areaPrefix } from '../../../shared/area.ts';
 import { escapeLike } from './query-generator.ts';
 
 /**

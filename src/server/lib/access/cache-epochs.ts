@@ -1,5 +1,5 @@
-import type { Database } from '../db/client.ts';
-import { inLane } from '../db/priority-pool.ts';
+import type { Database } from '../../db/client.ts';
+import { inLane } from '../../db/priority-pool.ts';
 
 /** Channel the `care_cache_changed()` triggers notify (migration 0011); the payload names the cache. */
 export const CACHE_CHANNEL = 'care_cache';

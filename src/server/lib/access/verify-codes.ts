@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { sysVerifyCode } from '../db/schema/index.ts';
-import { sha256 } from './ids.ts';
+import type { Db } from '../../db/client.ts';
+import { sysVerifyCode } from '../../db/schema/index.ts';
+import { sha256 } from '../query/ids.ts';
 
 /** Wrong guesses allowed before a code is burnt. */
 const MAX_ATTEMPTS = 5;

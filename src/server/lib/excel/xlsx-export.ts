@@ -9,8 +9,8 @@ import ExcelJS from 'exceljs';
 import { and, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { buildOrderBy, type EntityFields, type SortFallback } from './query-generator.ts';
+import type { Db } from '../../db/client.ts';
+import { buildOrderBy, type EntityFields, type SortFallback } from '../query/query-generator.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -6,7 +6,7 @@ import {
   SIGN_MSG,
   parseSignTimestamp,
   signText,
-} from '../../shared/dict-sign.ts';
+} from '../../../shared/dict-sign.ts';
 import { fail } from './result.ts';
 
 /** Minutes east of UTC of a time zone at an instant. */

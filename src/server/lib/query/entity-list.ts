@@ -4,9 +4,9 @@
  */
 import { count, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Page } from '../../shared/api.ts';
-import type { Db } from '../db/client.ts';
-import { dictLookup, dictText } from '../repos/dicts.ts';
+import type { Page } from '../../../shared/api.ts';
+import type { Db } from '../../db/client.ts';
+import { dictLookup, dictText } from '../../repos/dicts.ts';
 import {
   allOf,
   buildFilters,
@@ -15,7 +15,7 @@ import {
   type EntityFields,
   type SortFallback,
 } from './query-generator.ts';
-import { page } from './result.ts';
+import { page } from '../http/result.ts';
 import { buildSuperQuery } from './super-query.ts';
 
 type Query = Record<string, unknown>;

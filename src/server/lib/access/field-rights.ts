@@ -6,8 +6,8 @@
  * An unchanged value sent back by a form (type "2": shown, disabled) passes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { actionCodes, fieldRights, permissionPrefix, type FieldRights } from '../../shared/auth-rules.ts';
-import { BizError } from './result.ts';
+import { actionCodes, fieldRights, permissionPrefix, type FieldRights } from '../../../shared/auth-rules.ts';
+import { BizError } from '../http/result.ts';
 
 /** Message of a refused write to a field the caller lacks the right of. */
 export const FIELD_RIGHT_MSG = (title: string) => `没有权限修改字段：${title}`;

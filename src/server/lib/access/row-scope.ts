@@ -1,7 +1,7 @@
 /**
  * The rows a caller may reach of a generated resource, beyond its fixed `scope`: conditions that
- * depend on who asks. Each part lives in its own module: tenant isolation (lib/tenant-scope.ts) and
- * data rules (lib/data-rules.ts).
+ * depend on who asks. Each part lives in its own module: tenant isolation (lib/access/tenant-scope.ts) and
+ * data rules (lib/access/data-rules.ts).
  *
  * - `rowScope`: the list and export of every generated resource (and lists a server half builds
  *   itself, e.g. the category root list), and its queryById, edit and delete: tenant and data rules
@@ -12,7 +12,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ServerResource } from '../resources/generate.ts';
+import type { ServerResource } from '../../resources/types.ts';
 import { dataRuleConditions } from './data-rules.ts';
 import { ownedCondition, requestAccess, type TenantOwnership } from './tenant-scope.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sysUpload } from '../db/schema/index.ts';
+import { sysUpload } from '../../db/schema/index.ts';
 import { detectType, FILE_TYPES } from './file-types.ts';
-import { newId } from './ids.ts';
-import type { Result } from '../../shared/api.ts';
-import { BizError, fail } from './result.ts';
+import { newId } from '../query/ids.ts';
+import type { Result } from '../../../shared/api.ts';
+import { BizError, fail } from '../http/result.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MSG = {

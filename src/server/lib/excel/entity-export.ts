@@ -6,13 +6,13 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '../../shared/api.ts';
-import { hasNoNul } from '../../shared/validation.ts';
-import type { Db } from '../db/client.ts';
-import { caller } from '../plugins/auth.ts';
-import { byIds, entityWhere, type EntityList } from './entity-list.ts';
-import { allOf } from './query-generator.ts';
-import { BizError } from './result.ts';
+import { MSG } from '../../../shared/api.ts';
+import { hasNoNul } from '../../../shared/validation.ts';
+import type { Db } from '../../db/client.ts';
+import { caller } from '../../plugins/auth.ts';
+import { byIds, entityWhere, type EntityList } from '../query/entity-list.ts';
+import { allOf } from '../query/query-generator.ts';
+import { BizError } from '../http/result.ts';
 import { keysetBatches, sendXlsx, type XlsxColumn, type XlsxRow } from './xlsx-export.ts';
 
 type Query = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { WorkerPGlite } from '../db/pglite-proxy.ts';
+import type { WorkerPGlite } from '../../db/pglite-proxy.ts';
 
 /**
  * PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (default build); anything at or

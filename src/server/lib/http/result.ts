@@ -1,5 +1,5 @@
-import type { Page, Result } from '../../shared/api.ts';
-import { CODE } from '../../shared/api.ts';
+import type { Page, Result } from '../../../shared/api.ts';
+import { CODE } from '../../../shared/api.ts';
 
 /** Result.OK(data): success, code 200. */
 export const ok = <T>(result: T, message = ''): Result<T> => ({

@@ -16,8 +16,8 @@ import {
   valueText,
   type SuperQueryCondition,
   type SuperQueryRule,
-} from '../../shared/super-query.ts';
-import { MSG } from '../../shared/api.ts';
+} from '../../../shared/super-query.ts';
+import { MSG } from '../../../shared/api.ts';
 import {
   compare,
   compareSpan,
@@ -32,7 +32,7 @@ import {
   type Op,
   type Span,
 } from './query-generator.ts';
-import { BizError } from './result.ts';
+import { BizError } from '../http/result.ts';
 
 export interface SuperQueryParams {
   superQueryParams?: unknown;
@@ -130,7 +130,7 @@ const LIKE_PATTERN: Partial<Record<SuperQueryRule, (escaped: string) => string>>
 
 /**
  * One condition as SQL, or undefined for an item without field, rule or value (dropped). Also the
- * condition of a data rule (lib/data-rules.ts): the same allow-list, typing and bound values.
+ * condition of a data rule (lib/access/data-rules.ts): the same allow-list, typing and bound values.
  */
 export function condition(fields: EntityFields, c: SuperQueryCondition, tz: string): SQL | undefined {
   if (isEmptyCondition(c)) return undefined;

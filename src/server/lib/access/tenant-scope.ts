@@ -17,17 +17,17 @@
  * Tenant-owned rows: `sys_user` (a user is reached when one of its tenants is reachable), and the
  * resources whose server half declares `tenant` (a tenant column, or a parent resource whose rows
  * the sub rows follow). JeecgBoot filters `tenant_id` on its `demo` table only; here every
- * endpoint, export and command over those rows goes through `rowScope` (src/server/lib/row-scope.ts).
+ * endpoint, export and command over those rows goes through `rowScope` (src/server/lib/access/row-scope.ts).
  * Everything is computed from the cached session (no statement).
  */
 import type { FastifyRequest } from 'fastify';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableColumns } from 'drizzle-orm';
-import { PERM } from '../../shared/permissions.ts';
-import { sysUser } from '../db/schema/index.ts';
-import type { AuthContext, UserRow } from '../plugins/auth.ts';
-import type { Db } from '../db/client.ts';
+import { PERM } from '../../../shared/permissions.ts';
+import { sysUser } from '../../db/schema/index.ts';
+import type { AuthContext, UserRow } from '../../plugins/auth.ts';
+import type { Db } from '../../db/client.ts';
 
 /** The request headers naming a tenant, in the order they are read. */
 export const TENANT_HEADERS = ['tenant-id', 'x-tenant-id'] as const;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { firstIssue, idListSchema } from '../../shared/user.ts';
-import { MSG } from '../../shared/api.ts';
+import { firstIssue, idListSchema } from '../../../shared/user.ts';
+import { MSG } from '../../../shared/api.ts';
 import { BizError } from './result.ts';
 
 /** Parse a request part with a shared zod schema; the first issue becomes the Result message. */

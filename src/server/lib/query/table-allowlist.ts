@@ -6,14 +6,14 @@
  */
 import { and, eq, getTableColumns, getTableName, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { PERM, type PermissionCode } from '../../shared/permissions.ts';
-import { sysDepart, sysUser } from '../db/schema/index.ts';
-import { BizError } from './result.ts';
-import type { ServerResource } from '../resources/register.ts';
+import { PERM, type PermissionCode } from '../../../shared/permissions.ts';
+import { sysDepart, sysUser } from '../../db/schema/index.ts';
+import { BizError } from '../http/result.ts';
+import type { ServerResource } from '../../resources/register.ts';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { reachScope } from './row-scope.ts';
-import { requestAccess, userTenantCondition } from './tenant-scope.ts';
+import type { Db } from '../../db/client.ts';
+import { reachScope } from '../access/row-scope.ts';
+import { requestAccess, userTenantCondition } from '../access/tenant-scope.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +44,7 @@ export interface AllowedTable {
   id: PgColumn;
   /** rows lookups are limited to (not logically deleted …); duplicate checks see every row */
   scope?: () => SQL | undefined;
-  /** rows a request reaches beyond `scope` (tenant, data rules: src/server/lib/row-scope.ts) */
+  /** rows a request reaches beyond `scope` (tenant, data rules: src/server/lib/access/row-scope.ts) */
   reach?: (req: FastifyRequest, db: Db) => SQL | undefined;
 }
 

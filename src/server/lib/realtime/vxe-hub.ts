@@ -1,6 +1,6 @@
-import { inLane } from '../db/priority-pool.ts';
+import { inLane } from '../../db/priority-pool.ts';
 import type { WebSocket } from '@fastify/websocket';
-import { AUTHENTICATED, type PermissionCode } from '../../shared/permissions.ts';
+import { AUTHENTICATED, type PermissionCode } from '../../../shared/permissions.ts';
 import type { BusLog, PgBus } from './pg-bus.ts';
 
 /** Who may see a published row: a permission code, or every signed-in user. */
@@ -16,7 +16,7 @@ export interface VxeUpdate {
 interface VxeEnvelope extends VxeUpdate {
   perm: RowAudience;
   /**
-   * the row's tenants (src/server/lib/tenant-scope.ts): only sockets reaching one of them receive
+   * the row's tenants (src/server/lib/access/tenant-scope.ts): only sockets reaching one of them receive
    * it; absent: a row of no tenant-owned kind, for every holder of `perm`
    */
   tenants?: number[];

@@ -1,10 +1,10 @@
-import type { Db } from '../db/client.ts';
-import type { UserRow } from '../plugins/auth.ts';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../plugins/auth.ts';
 import type { CacheEpochs } from './cache-epochs.ts';
-import { sha256 } from './ids.ts';
-import { resolveToken } from '../repos/tokens.ts';
-import { allButtonRows, userPermissionCodes } from '../repos/permissions.ts';
-import type { AuthEntry } from '../../shared/auth-rules.ts';
+import { sha256 } from '../query/ids.ts';
+import { resolveToken } from '../../repos/tokens.ts';
+import { allButtonRows, userPermissionCodes } from '../../repos/permissions.ts';
+import type { AuthEntry } from '../../../shared/auth-rules.ts';
 
 /** Sessions kept at most; the oldest is dropped first. */
 const MAX_SESSIONS = 10_000;

@@ -8,20 +8,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
-import { CODE, MSG, type Result } from '../../shared/api.ts';
-import type { Db } from '../db/client.ts';
-import { sysUpload } from '../db/schema/index.ts';
-import { caller, type UserRow } from '../plugins/auth.ts';
-import type { ProgressMessage } from './notice-hub.ts';
-import { MAX_UPLOAD_BYTES, recordFile, UPLOAD_MSG } from './stored-files.ts';
+import { CODE, MSG, type Result } from '../../../shared/api.ts';
+import type { Db } from '../../db/client.ts';
+import { sysUpload } from '../../db/schema/index.ts';
+import { caller, type UserRow } from '../../plugins/auth.ts';
+import type { ProgressMessage } from '../realtime/notice-hub.ts';
+import { MAX_UPLOAD_BYTES, recordFile, UPLOAD_MSG } from '../files/stored-files.ts';
 import { ImportBudget } from './import-limits.ts';
-import { newId } from './ids.ts';
-import { BizError, fail, okMessage } from './result.ts';
+import { newId } from '../query/ids.ts';
+import { BizError, fail, okMessage } from '../http/result.ts';
 import { importWorkbook, type FileOutcome, type ImportPlan } from './xlsx-import.ts';
-import { route } from './route.ts';
-import type { EndpointContract } from '../../shared/contracts.ts';
-import { pathOf } from '../../shared/contracts.ts';
-import { ENDPOINTS } from '../../shared/endpoints.ts';
+import { route } from '../http/route.ts';
+import type { EndpointContract } from '../../../shared/contracts.ts';
+import { pathOf } from '../../../shared/contracts.ts';
+import { ENDPOINTS } from '../../../shared/endpoints.ts';
 
 /** Files per request. */
 const MAX_FILES = 20;

@@ -5,9 +5,9 @@
  * row in ONE transaction. Progress is reported per batch.
  */
 import type { z } from 'zod';
-import { firstIssue } from '../../shared/user.ts';
-import type { Db } from '../db/client.ts';
-import { dictItems } from '../repos/dicts.ts';
+import { firstIssue } from '../../../shared/user.ts';
+import type { Db } from '../../db/client.ts';
+import { dictItems } from '../../repos/dicts.ts';
 import { ImportBudget } from './import-limits.ts';
 import { readSheetRows, WorkbookError, type ImportColumn, type SheetRow } from './xlsx-sheet-reader.ts';
 

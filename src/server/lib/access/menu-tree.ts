@@ -1,6 +1,6 @@
-import type { PermissionRow } from '../repos/permissions.ts';
-import { md5Hex } from './ids.ts';
-import type { MenuMeta, MenuNode } from '../../shared/menu.ts';
+import type { PermissionRow } from '../../repos/permissions.ts';
+import { md5Hex } from '../query/ids.ts';
+import type { MenuMeta, MenuNode } from '../../../shared/menu.ts';
 
 export type { MenuNode };
 
