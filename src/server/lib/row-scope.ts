@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ServerResource } from '../resources/generate.ts';
 import { dataRuleConditions } from './data-rules.ts';
+import { allOf } from './query-generator.ts';
 import { ownedCondition, requestAccess, type TenantOwnership } from './tenant-scope.ts';
 
 /** What the tenant part needs of a resource's server half. */
@@ -32,3 +33,11 @@ export async function rowScope(req: FastifyRequest, sr: ServerResource): Promise
   const tenant = reachScope(req, sr);
   return [...(tenant ? [tenant] : []), ...(await dataRuleConditions(req, sr))];
 }
+
+/**
+ * The rows of `sr` a request may read by id, change or delete (its list's reach: tenant and data
+ * rules), as one condition (undefined: no restriction). Every route touching a resource's rows by
+ * id, generated or written beside the resource, goes through it.
+ */
+export const rowReach = async (req: FastifyRequest, sr: ServerResource): Promise<SQL | undefined> =>
+  allOf(await rowScope(req, sr));

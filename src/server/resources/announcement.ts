@@ -16,6 +16,7 @@ import { route } from '../lib/route.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/validate.ts';
 import { caller } from '../plugins/auth.ts';
+import { rowReach } from '../lib/row-scope.ts';
 import type { ServerResource } from './register.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
 
@@ -106,7 +107,7 @@ async function release(app: FastifyInstance, req: FastifyRequest, id: string) {
   const [row] = await app.db
     .select()
     .from(sysAnnouncement)
-    .where(and(eq(sysAnnouncement.id, id), live()));
+    .where(and(eq(sysAnnouncement.id, id), live(), await rowReach(req, announcementServer)));
   if (!row) throw new BizError(ANNOUNCEMENT.notFound);
   if (row.sendStatus === SEND_STATUS.released) throw new BizError(NOTICE_MSG.notDraft);
   const users = userIdList(row.userIds);
@@ -177,7 +178,14 @@ export const announcementServer: ServerResource = {
       const [row] = await db
         .update(sysAnnouncement)
         .set({ sendStatus: SEND_STATUS.revoked, cancelTime: new Date() })
-        .where(and(eq(sysAnnouncement.id, id), live(), eq(sysAnnouncement.sendStatus, SEND_STATUS.released)))
+        .where(
+          and(
+            eq(sysAnnouncement.id, id),
+            live(),
+            eq(sysAnnouncement.sendStatus, SEND_STATUS.released),
+            await rowReach(req, announcementServer),
+          ),
+        )
         .returning();
       if (!row) throw new BizError(NOTICE_MSG.notReleased);
       // bells re-read their list and the revoked notice leaves them
@@ -283,11 +291,13 @@ export const announcementServer: ServerResource = {
 /** Delete notices logically (JeecgBoot's del_flag), all or nothing. */
 async function retire(req: FastifyRequest, ids: string[]) {
   const by = caller(req).user.username;
+  // a notice out of the caller's reach (data rules) is not there for them
+  const reach = await rowReach(req, announcementServer);
   await req.server.db.transaction(async (tx) => {
     const gone = await tx
       .update(sysAnnouncement)
       .set({ delFlag: '1', updateBy: by, updateTime: new Date() })
-      .where(and(inArray(sysAnnouncement.id, ids), live()))
+      .where(and(inArray(sysAnnouncement.id, ids), live(), reach))
       .returning({ id: sysAnnouncement.id });
     if (gone.length !== ids.length) throw new BizError(ANNOUNCEMENT.notFound);
   });

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { rowReach } from '../lib/row-scope.ts';
 import { z } from 'zod';
 import { BANNER, BANNER_FORBID, BANNER_MSG } from '../../shared/resources/banner.ts';
 import { FORM_RULES } from '../../shared/validation.ts';
@@ -49,13 +50,19 @@ export const bannerServer: ServerResource = {
   routes(app) {
     app.post(BANNER_FORBID.path, { config: { perm: BANNER_FORBID.permission } }, async (req) => {
       const { id, status } = parseWith(forbidBody, req.body ?? {});
-      const [row] = await app.db.select().from(yyImages).where(eq(yyImages.id, id)).limit(1);
+      // a banner out of the caller's reach (data rules) is not there for them
+      const reach = await rowReach(req, bannerServer);
+      const [row] = await app.db
+        .select()
+        .from(yyImages)
+        .where(and(eq(yyImages.id, id), reach))
+        .limit(1);
       if (!row) throw new BizError(BANNER.notFound);
       const next = status ?? (row.status === '1' ? '0' : '1');
       await app.db
         .update(yyImages)
         .set({ status: next, updateBy: caller(req).user.username, updateTime: new Date() })
-        .where(eq(yyImages.id, id));
+        .where(and(eq(yyImages.id, id), reach));
       return okMessage(next === '1' ? BANNER_MSG.enabled : BANNER_MSG.disabled);
     });
   },

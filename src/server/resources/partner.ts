@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { rowReach } from '../lib/row-scope.ts';
 import {
   PARTNER,
   PARTNER_MSG,
@@ -48,11 +49,13 @@ export const partnerServer: ServerResource = {
       async (req) => {
         const { id, status, reason } = parseWith(partnerStatusBody, req.body);
         const by = caller(req).user.username;
+        // a partner out of the caller's reach (data rules) is not there for them
+        const reach = await rowReach(req, partnerServer);
         await app.db.transaction(async (tx) => {
           const [row] = await tx
             .select({ status: yyPartner.status })
             .from(yyPartner)
-            .where(eq(yyPartner.id, id))
+            .where(and(eq(yyPartner.id, id), reach))
             .for('update');
           if (!row) throw new BizError(PARTNER_MSG.notFound);
           const refused = statusChangeError(row.status, status, reason);

@@ -1,4 +1,5 @@
-import { asc, inArray, ne } from 'drizzle-orm';
+import { and, asc, inArray, ne } from 'drizzle-orm';
+import { rowReach } from '../lib/row-scope.ts';
 import {
   TECHNICIAN,
   TECHNICIAN_MAP,
@@ -40,11 +41,13 @@ export const technicianServer: ServerResource = {
       async (req) => {
         const { ids, workStatus } = parseWith(technicianStatusBody, req.body);
         const by = caller(req).user.username;
+        // technicians out of the caller's reach (data rules) are not there for them
+        const reach = await rowReach(req, technicianServer);
         await app.db.transaction(async (tx) => {
           const rows = await tx
             .update(yyTechnician)
             .set({ workStatus, updateBy: by, updateTime: new Date() })
-            .where(inArray(yyTechnician.id, ids))
+            .where(and(inArray(yyTechnician.id, ids), reach))
             .returning({ id: yyTechnician.id });
           if (rows.length !== ids.length) throw new BizError(TECHNICIAN_MSG.notFound);
         });
