@@ -122,7 +122,14 @@ export const quartzJobServer: ServerResource = {
     route<{ Querystring: Q }>(app, JOB_ENDPOINTS.runs, async (req) => {
       const jobId = str(req.query.jobId) ?? '';
       const { pageNo, pageSize, offset } = parsePaging(req.query);
-      const where = eq(sysQuartzJobLog.jobId, jobId);
+      // the runs of a job out of the caller's reach (data rules) are not there for them
+      const reach = await rowReach(req, quartzJobServer);
+      const where = and(
+        eq(sysQuartzJobLog.jobId, jobId),
+        reach
+          ? inArray(sysQuartzJobLog.jobId, db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(reach))
+          : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()
