@@ -5,7 +5,10 @@
  *
  * - `rowScope`: the list and export of every generated resource (and lists a server half builds
  *   itself, e.g. the category root list), and its queryById, edit and delete: tenant and data rules
- *   (a row the caller's list hides cannot be fetched, changed or deleted by id either).
+ *   (a row the caller's list hides cannot be fetched, changed or deleted by id either). `rowReach`
+ *   is the same as one condition, for the routes a server half registers beside its resource
+ *   (state changes, sub-row reads, deletes it overrides); tests/server/access/id-routes.test.ts
+ *   calls every such route with the id of a hidden row.
  * - `reachScope`: every other touch of a row (sub-table reads, references, dictionary lookups): the
  *   tenant part, which holds for every endpoint, export and command.
  */
