@@ -16,6 +16,7 @@ import { route } from '../lib/http/route.ts';
 import { formatDateTime } from '../lib/http/time.ts';
 import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
+import { rowReach } from '../lib/access/row-scope.ts';
 import type { ServerResource } from './register.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
 
@@ -275,11 +276,13 @@ export const announcementServer: ServerResource = {
 /** Delete notices logically (JeecgBoot's del_flag), all or nothing. */
 async function retire(req: FastifyRequest, ids: string[]) {
   const by = caller(req).user.username;
+  // a notice out of the caller's reach (data rules) is not there for them
+  const reach = await rowReach(req, announcementServer);
   await req.server.db.transaction(async (tx) => {
     const gone = await tx
       .update(sysAnnouncement)
       .set({ delFlag: '1', updateBy: by, updateTime: new Date() })
-      .where(and(inArray(sysAnnouncement.id, ids), live()))
+      .where(and(inArray(sysAnnouncement.id, ids), live(), reach))
       .returning({ id: sysAnnouncement.id });
     if (gone.length !== ids.length) throw new BizError(ANNOUNCEMENT.notFound);
   });

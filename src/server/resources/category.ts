@@ -14,7 +14,7 @@ import { listEntities } from '../lib/query/entity-list.ts';
 import { escapeLike, str } from '../lib/query/query-generator.ts';
 import { BizError, bare, ok } from '../lib/http/result.ts';
 import { route } from '../lib/http/route.ts';
-import { rowScope } from '../lib/access/row-scope.ts';
+import { rowReach, rowScope } from '../lib/access/row-scope.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
 type Q = Record<string, string | undefined>;
@@ -160,7 +160,11 @@ export const categoryServer: ServerResource = {
     });
 
     route<{ Querystring: Q }>(app, CATEGORY_ENDPOINTS.childList, async (req) => {
-      const rows = await childrenOf(db, eq(sysCategory.pid, str(req.query.pid) ?? ROOT_PID));
+      // the tree grid's children: within the caller's reach, as its roots (rootList)
+      const rows = await childrenOf(
+        db,
+        and(eq(sysCategory.pid, str(req.query.pid) ?? ROOT_PID), await rowReach(req, categoryServer))!,
+      );
       return ok(await (await gen.list.decorator(db, tz))(rows));
     });
 

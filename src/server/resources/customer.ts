@@ -2,7 +2,7 @@ import { CUSTOMER, CUSTOMER_ADDRESS, CUSTOMER_ADDRESSES } from '../../shared/res
 import { yyUser, yyUserAddress } from '../db/schema/index.ts';
 import { and, eq } from 'drizzle-orm';
 import { BizError, ok } from '../lib/http/result.ts';
-import { reachScope } from '../lib/access/row-scope.ts';
+import { rowReach } from '../lib/access/row-scope.ts';
 import { oneParam } from '../lib/http/validate.ts';
 import { childrenOf } from './children.ts';
 import type { ServerResource } from './register.ts';
@@ -46,7 +46,7 @@ export const customerServer: ServerResource = {
         const [reached] = await app.db
           .select({ id: yyUser.id })
           .from(yyUser)
-          .where(and(eq(yyUser.id, id), reachScope(req, customerServer)));
+          .where(and(eq(yyUser.id, id), await rowReach(req, customerServer)));
         if (!reached) return ok([]);
         const { addressList } = await children.read(app.db, id, app.config.timezone);
         return ok(addressList);

@@ -6,6 +6,7 @@ import { sysDict } from '../db/schema/index.ts';
 import { BizError, okMessage } from '../lib/http/result.ts';
 import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
+import { rowReach } from '../lib/access/row-scope.ts';
 import type { ServerResource } from './register.ts';
 
 /**
@@ -14,11 +15,13 @@ import type { ServerResource } from './register.ts';
  */
 async function retire(req: FastifyRequest, ids: string[]) {
   const by = caller(req).user.username;
+  // a dictionary out of the caller's reach (data rules) is not there for them
+  const reach = await rowReach(req, dictServer);
   await req.server.db.transaction(async (tx) => {
     const gone = await tx
       .update(sysDict)
       .set({ delFlag: 1, updateBy: by, updateTime: new Date() })
-      .where(and(inArray(sysDict.id, ids), eq(sysDict.delFlag, 0)))
+      .where(and(inArray(sysDict.id, ids), eq(sysDict.delFlag, 0), reach))
       .returning({ id: sysDict.id });
     if (gone.length !== ids.length) throw new BizError(DICT.notFound);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { rowReach } from '../lib/access/row-scope.ts';
 import { CRON_MSG, isQuartzCron } from '../../shared/cron.ts';
 import {
   JOB_ENDPOINTS,
@@ -23,7 +24,13 @@ type Q = Record<string, string | undefined>;
 /** The job a request names by `id`, or the resource's not-found error. */
 async function jobOf(req: FastifyRequest<{ Querystring: Q }>) {
   const id = str(req.query.id) ?? '';
-  const [job] = id ? await req.server.db.select().from(sysQuartzJob).where(eq(sysQuartzJob.id, id)) : [];
+  // a job out of the caller's reach (data rules) is not there for them
+  const [job] = id
+    ? await req.server.db
+        .select()
+        .from(sysQuartzJob)
+        .where(and(eq(sysQuartzJob.id, id), await rowReach(req, quartzJobServer)))
+    : [];
   if (!job) throw new BizError(QUARTZ_JOB.notFound);
   return job;
 }
@@ -104,7 +111,14 @@ export const quartzJobServer: ServerResource = {
     route<{ Querystring: Q }>(app, JOB_ENDPOINTS.runs, async (req) => {
       const jobId = str(req.query.jobId) ?? '';
       const { pageNo, pageSize, offset } = parsePaging(req.query);
-      const where = eq(sysQuartzJobLog.jobId, jobId);
+      // the runs of a job out of the caller's reach (data rules) are not there for them
+      const reach = await rowReach(req, quartzJobServer);
+      const where = and(
+        eq(sysQuartzJobLog.jobId, jobId),
+        reach
+          ? inArray(sysQuartzJobLog.jobId, db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(reach))
+          : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -28,9 +28,8 @@ import { caller } from '../plugins/auth.ts';
 import { dictLookup } from '../repos/dicts.ts';
 import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
 import { routeOf } from '../lib/http/route.ts';
-import { allOf } from '../lib/query/query-generator.ts';
 import { childrenOf } from './children.ts';
-import { rowScope } from '../lib/access/row-scope.ts';
+import { rowReach as reachOf, rowScope } from '../lib/access/row-scope.ts';
 import { resourceTarget } from '../lib/access/data-rules.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/access/tenant-scope.ts';
 import {
@@ -158,7 +157,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
    * the rows this request may read by id, edit or delete: its tenant's, narrowed by its data rules
    * as its list is (a row the list hides cannot be fetched, changed or deleted by id either)
    */
-  const rowReach = async (req: FastifyRequest) => allOf(await rowScope(req, sr));
+  const rowReach = (req: FastifyRequest) => reachOf(req, sr);
   const fieldKeys = decl.fields.map((f) => f.key);
   const titleOf = (key: string) => decl.fields.find((f) => f.key === key)?.title ?? key;
   const rightsOf = (req: FastifyRequest) => callerFieldRights(app, req, decl.perms.list, fieldKeys);

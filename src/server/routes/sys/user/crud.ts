@@ -39,7 +39,8 @@ import { revokeUserTokens } from '../../../repos/tokens.ts';
 import { caller, type UserRow } from '../../../plugins/auth.ts';
 import { assertWritableFields, hiddenByCode } from '../../../lib/access/field-rights.ts';
 import { requestAccess, userTenantIds } from '../../../lib/access/tenant-scope.ts';
-import { reachesUser, userFieldRights, userReach, userTenantsToWrite } from '../../../repos/user-tenants.ts';
+import { userFieldRights, userTenantsToWrite } from '../../../repos/user-tenants.ts';
+import { listReachesUser, userListReach } from './list-scope.ts';
 import { USER_FIELD_KEYS } from './read.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { route, routeOf } from '../../../lib/http/route.ts';
@@ -96,11 +97,15 @@ const fieldTitle = (key: string): string =>
 export default async function userCrudRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  /** live users of `ids` this request reaches (else the ids are left alone) */
-  const targets = (req: FastifyRequest, ids: string[]) => and(liveUsersIn(ids), userReach(req))!;
+  /** live users of `ids` this request reaches as its list does (tenant, data rules) */
+  const targets = async (req: FastifyRequest, ids: string[]) =>
+    and(liveUsersIn(ids), await userListReach(req))!;
   /** refuse ids the request does not reach: they are not there for this caller */
   const assertReached = async (req: FastifyRequest, ids: string[]) => {
-    const found = await db.select({ id: sysUser.id }).from(sysUser).where(targets(req, ids));
+    const found = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(await targets(req, ids));
     if (found.length !== new Set(ids).size) throw new BizError('未找到对应实体');
   };
   const checkFields = async (req: FastifyRequest, data: Record<string, unknown>, original?: UserRow) =>
@@ -168,7 +173,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
       const raw = (req.body ?? {}) as Record<string, unknown>;
       const b = parseWith(userEditSchema, raw);
       const found = await findUserById(db, b.id);
-      const existing = found && reachesUser(req, found) ? found : undefined;
+      const existing = found && (await listReachesUser(req, found.id)) ? found : undefined;
       if (!existing) throw new BizError('未找到对应实体');
       await assertUsersWithin(db, grantCaller(req), [existing.id], '编辑');
       await checkFields(
@@ -259,7 +264,8 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const me = caller(req).user;
     const b = parseWith(changePasswordSchema, req.body);
     const user = await findUserByUsername(db, b.username);
-    if (!user || user.delFlag === 1 || !reachesUser(req, user)) throw new BizError('用户不存在');
+    if (!user || user.delFlag === 1 || !(await listReachesUser(req, user.id)))
+      throw new BizError('用户不存在');
     // a reset hands over the account: only of a user holding no right beyond the caller's
     await assertUsersWithin(db, grantCaller(req), [user.id], '重置其密码');
     await setPassword(db, user.id, b.password, me.username, { mustChange: true });

@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { sysUser } from '../../../db/schema/index.ts';
 import type { FastifyRequest } from 'fastify';
 import { allOf } from '../../../lib/query/query-generator.ts';
 import { ruleConditions } from '../../../lib/access/data-rules.ts';
@@ -11,4 +12,18 @@ import { USER_RULE_TARGET } from '../../../repos/users.ts';
  */
 export async function userListReach(req: FastifyRequest): Promise<SQL | undefined> {
   return allOf([userReach(req), ...(await ruleConditions(req, USER_RULE_TARGET))]);
+}
+
+/**
+ * Whether the request reaches the user `id` as its list would (tenant and data rules): the user
+ * administration routes taking an id (queryById, edit, delete, freeze, password reset, recycle
+ * bin) reach no user the list hides.
+ */
+export async function listReachesUser(req: FastifyRequest, id: string): Promise<boolean> {
+  const [found] = await req.server.db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(eq(sysUser.id, id), await userListReach(req)))
+    .limit(1);
+  return !!found;
 }

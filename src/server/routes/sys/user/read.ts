@@ -14,8 +14,8 @@ import {
   usersOfDepartTree,
   withoutFields,
 } from '../../../repos/users.ts';
-import { reachesUser, userFieldRights, userReach } from '../../../repos/user-tenants.ts';
-import { userListReach } from './list-scope.ts';
+import { userFieldRights, userReach } from '../../../repos/user-tenants.ts';
+import { listReachesUser, userListReach } from './list-scope.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { route } from '../../../lib/http/route.ts';
 
@@ -71,7 +71,7 @@ export default async function userReadRoutes(app: FastifyInstance) {
   /** a user the request reaches, by id (tenant isolation) */
   const reachable = async (req: FastifyRequest, id: string | undefined) => {
     const user = id ? await findUserById(db, id) : undefined;
-    return user && reachesUser(req, user) ? user : undefined;
+    return user && (await listReachesUser(req, user.id)) ? user : undefined;
   };
 
   route<{ Querystring: Q }>(app, ENDPOINTS.user.list, async (req) =>

@@ -19,7 +19,7 @@ import { BizError, ok, okMessage } from '../../../lib/http/result.ts';
 import { parseWith, requiredIds } from '../../../lib/http/validate.ts';
 import { departNamesByUser } from '../../../repos/departs.ts';
 import { userJson } from '../../../repos/user-json.ts';
-import { userReach } from '../../../repos/user-tenants.ts';
+import { userListReach } from './list-scope.ts';
 
 type Q = Record<string, string | string[] | undefined>;
 
@@ -51,7 +51,7 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
     const rows = await db
       .select()
       .from(sysUser)
-      .where(and(eq(sysUser.delFlag, 1), userReach(req)))
+      .where(and(eq(sysUser.delFlag, 1), await userListReach(req)))
       .orderBy(desc(sysUser.updateTime), desc(sysUser.id));
     const names = await departNamesByUser(
       db,
@@ -68,7 +68,7 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
   route(app, ENDPOINTS.recycleBin.restore, async (req) => {
     const { userIds } = parseWith(restoreSchema, req.body);
     if (userIds.length === 0) throw new BizError(MSG.nothingSelected);
-    const ids = await binnedIds(db, userIds, userReach(req));
+    const ids = await binnedIds(db, userIds, await userListReach(req));
     await db
       .update(sysUser)
       .set({ delFlag: 0, updateBy: caller(req).user.username, updateTime: new Date() })
@@ -77,7 +77,7 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
   });
 
   route<{ Querystring: Q }>(app, ENDPOINTS.recycleBin.delete, async (req) => {
-    const ids = await binnedIds(db, requiredIds(req.query.userIds), userReach(req));
+    const ids = await binnedIds(db, requiredIds(req.query.userIds), await userListReach(req));
     await db.transaction(async (tx) => {
       await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, ids));
       await tx.delete(sysUserDepart).where(inArray(sysUserDepart.userId, ids));
