@@ -30,6 +30,7 @@ import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } f
 import { routeOf } from '../lib/http/route.ts';
 import { allOf } from '../lib/query/query-generator.ts';
 import { childrenOf } from './children.ts';
+import { registerStats } from './stats.ts';
 import { rowScope } from '../lib/access/row-scope.ts';
 import { resourceTarget } from '../lib/access/data-rules.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/access/tenant-scope.ts';
@@ -451,6 +452,8 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   registerTransitions(app, sr, { reach: rowReach, publish: access.publish, findById: gen.findById });
   for (const e of sr.endpoints ?? [])
     app.route<{ Querystring: Query }>({ ...routeOf(e.contract), handler: (req) => e.handler(req, access) });
+
+  registerStats(app, sr, gen, columns);
 
   await sr.routes?.(app, gen);
 }

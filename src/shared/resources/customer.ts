@@ -167,6 +167,20 @@ export const CUSTOMER = defineResource({
     { key: 'registerTime', title: '注册时间', type: 'datetime', system: true, list: { width: 170 } },
     ...auditFields({ createBy: { list: false }, createTime: { list: false, terminal: false } }),
   ],
+  stats: {
+    dimensions: [
+      { field: 'registerTime' },
+      { field: 'memberLevel' },
+      { field: 'source' },
+      { field: 'status' },
+      { field: 'sex' },
+    ],
+    measures: [
+      { key: 'count', title: '客户数', fn: 'count' },
+      { key: 'balance', title: '余额合计(元)', fn: 'sum', field: 'balance' },
+      { key: 'levels', title: '会员等级数', fn: 'distinct', field: 'memberLevel' },
+    ],
+  },
 });
 
 /** GET …/queryYyUserAddressByMainId?id=: a customer's addresses (JeecgBoot's one-to-many call). */

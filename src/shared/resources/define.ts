@@ -18,6 +18,9 @@ import { surfaces } from './surfaces.ts';
 import { transitionEndpoint, type ResourceStates, type ResourceTransition } from './transitions.ts';
 
 export type { ResourceStates, ResourceTransition } from './transitions.ts';
+import { deriveStats, type DerivedStats, type ResourceStats } from './stats.ts';
+
+export type { DerivedStats, ResourceStats } from './stats.ts';
 
 /** What a field holds; sets the defaults of every surface. */
 export type ResourceFieldType =
@@ -221,6 +224,11 @@ export interface ResourceDeclaration {
    * A retried add carrying the same `Idempotency-Key` header posts once.
    */
   appendOnly?: boolean;
+  /**
+   * aggregates (src/shared/resources/stats.ts): dimensions the rows are grouped by and measures
+   * counted per group, served as `GET {path}/stats` under the list's permission and row scope
+   */
+  stats?: ResourceStats;
 }
 
 /** Options of the generated commands. */
@@ -318,6 +326,8 @@ export interface Resource<D extends ResourceDeclaration = ResourceDeclaration, E
   notFound: string;
   /** the declared actions with their contracts, and the history endpoint (none without `states`) */
   states?: DerivedStates;
+  /** the declared dimensions and measures with the stats endpoint (none without `stats`) */
+  stats?: DerivedStats;
 }
 
 /** What a declaration's `states` derive. */
@@ -428,6 +438,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   return {
     decl,
     ...(decl.states ? { states: deriveStates(decl, decl.states) } : {}),
+    ...(decl.stats ? { stats: deriveStats(decl, decl.stats) } : {}),
     operations: resourceOperations(decl),
     addSchema,
     editSchema,
