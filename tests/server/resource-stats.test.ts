@@ -171,7 +171,7 @@ describe('stats of every declaring resource', () => {
   });
 
   it('takes the list filters: the same rows as the list with the same parameters', async () => {
-    for (const q of [
+    for (const q of <Q[]>[
       { workStatus: '1' },
       { level: 'senior' },
       { name: '*王*' },
@@ -212,7 +212,7 @@ describe('refusals', () => {
         expect(message).toMatch(/[\u4e00-\u9fa5]/);
       }
       // hostile filters are the list's refusals, not a server error
-      for (const q of [
+      for (const q of <Q[]>[
         { createTime_begin: 'x' },
         { column: 'nope' },
         { superQueryParams: '[{' },
