@@ -2,6 +2,8 @@
  * The stats command of a resource declaring `stats` (src/shared/resources/stats.ts):
  * `<name> stats [--dimension …] [--by …] [--measure …]` plus the list's filters, printing one row
  * per group (its label and the measure) as a table, with the rows for the next command of a pipe.
+ * Run from a screen without arguments (the toolbar's 统计 button, the palette) it opens the
+ * page's chart dialog (`<name>.stats` widget, src/web/resources/resource-stats.tsx).
  */
 import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
@@ -31,7 +33,7 @@ export function statsCommands(r: Resource, filters: Record<string, z.ZodType>): 
       keywords: ['统计', '报表', '图表', ...(decl.keywords ?? [])],
       permission: stats.endpoint.permission as string,
       args: z.object({
-        dimension: z.enum(dims).default(dims[0]).describe(`统计维度：${dimHelp}`),
+        dimension: z.enum(dims).optional().describe(`统计维度（默认 ${dims[0]}）：${dimHelp}`),
         ...(bys.length
           ? {
               by: z
@@ -42,15 +44,21 @@ export function statsCommands(r: Resource, filters: Record<string, z.ZodType>): 
           : {}),
         measure: z
           .enum(measures)
-          .default(measures[0])
-          .describe(`指标：${stats.measures.map((m) => `${m.key} ${m.title}`).join('，')}`),
+          .optional()
+          .describe(
+            `指标（默认 ${measures[0]}）：${stats.measures.map((m) => `${m.key} ${m.title}`).join('，')}`,
+          ),
         ...filters,
       }),
       positional: ['dimension'],
+      // on the page: the toolbar's 统计 button opens the chart dialog
+      menus: [{ menu: `${decl.name}.toolbar`, group: '5_stats', order: 1, label: '统计' }],
       async run(ctx, args) {
         const params = Object.fromEntries(
           Object.entries(args).filter(([, v]) => v !== undefined && v !== ''),
         ) as Record<string, unknown>;
+        // nothing chosen on a screen (button, palette): the dialog with its selects and chart
+        if (Object.keys(params).length === 0 && ctx.open) return void (await ctx.open(`${decl.name}.stats`));
         const result = await ctx.api.get<StatsResult>(stats.endpoint.path, params);
         const by = result.dimension.by ? STATS_BY_TEXT[result.dimension.by] : '';
         const money = result.measure.fn === 'sum';
