@@ -29,7 +29,7 @@ export function statsCommands(r: Resource, filters: Record<string, z.ZodType>): 
       id: `${decl.name}.stats`,
       title: `${decl.title}统计`,
       category: decl.category,
-      aliases: [`${decl.english} stats`],
+      ...(decl.english !== decl.name ? { aliases: [`${decl.english} stats`] } : {}),
       keywords: ['统计', '报表', '图表', ...(decl.keywords ?? [])],
       permission: stats.endpoint.permission as string,
       args: z.object({

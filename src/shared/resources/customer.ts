@@ -165,6 +165,8 @@ export const CUSTOMER = defineResource({
       list: { width: 110 },
     },
     { key: 'registerTime', title: '注册时间', type: 'datetime', system: true, list: { width: 170 } },
+    // the server half counts them (customerServer.computed)
+    { key: 'addressCount', title: '地址数', type: 'int', computed: true, list: { width: 80 } },
     ...auditFields({ createBy: { list: false }, createTime: { list: false, terminal: false } }),
   ],
   stats: {

@@ -124,6 +124,12 @@ export interface ResourceField {
   options?: ReadonlyArray<{ value: string; text: string }>;
   /** kept by the server (creator, times, organisation): shown, never written by a client */
   system?: boolean;
+  /**
+   * a SQL expression the server half supplies (`ServerResource.computed`), not a column: read only
+   * (never written, not in the add/edit form nor the import), listed, sorted and filtered through
+   * the same allow-list as the columns
+   */
+  computed?: boolean;
   /** another row may not hold the same value; the message when it does */
   unique?: string;
   /**
@@ -419,7 +425,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
     if (!keys.has(key)) throw new Error(`resource ${decl.name}: order names ${key}, which is not a field`);
   const s = surfaces(decl.fields, decl.order);
   // every non-system field is writable through the API; `form` only decides what the dialog shows
-  const writable = decl.fields.filter((f) => !f.system);
+  const writable = decl.fields.filter((f) => !f.system && !f.computed);
   const children = Object.fromEntries((decl.children ?? []).map((c) => [c.key, childRowsSchema(c)]));
   const addSchema = z
     .object({
