@@ -20,6 +20,7 @@ import { listPage, pagingArgs } from '../grid/page-list.ts';
 import { requireTargets } from '../grid/targets.ts';
 import type { Page } from '../../src/shared/api.ts';
 import { transitionCommandEndpoints, transitionCommands } from './transitions.ts';
+import { statsCommandEndpoints, statsCommands } from './stats.ts';
 import { ROW_VERSION } from '../../src/shared/resources/transitions.ts';
 
 /** What a field type accepts, for help (types not named take plain text). */
@@ -278,6 +279,8 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
     );
 
   commands.push(...transitionCommands(r));
+  // the stats command takes the list's own filters (declared list arguments or filter fields)
+  commands.push(...statsCommands(r, decl.listArgs ? {} : listArgs.args));
   return commands;
 }
 
@@ -290,5 +293,5 @@ export function resourceCommandEndpoints(r: Resource) {
   if (ep.add) calls[`${r.decl.name}.add`] = [ep.add];
   if (ep.edit) calls[`${r.decl.name}.edit`] = [ep.edit];
   if (ep.deleteBatch) calls[`${r.decl.name}.delete`] = [ep.deleteBatch];
-  return { ...calls, ...transitionCommandEndpoints(r) };
+  return { ...calls, ...transitionCommandEndpoints(r), ...statsCommandEndpoints(r) };
 }

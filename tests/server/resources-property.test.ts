@@ -269,10 +269,10 @@ function comparable(f: ResourceField, v: unknown): unknown {
   }
 }
 
-/** The fields an operation writes, by declaration: not system, not following another (its case rules). */
+/** The fields an operation writes, by declaration: not system nor computed, not following another (its case rules). */
 const writable = (sr: ServerResource) =>
   sr.resource.decl.fields.filter(
-    (f) => !f.system && !f.by && !sr.resource.decl.fields.some((g) => g.by?.field === f.key),
+    (f) => !f.system && !f.computed && !f.by && !sr.resource.decl.fields.some((g) => g.by?.field === f.key),
   );
 
 /** Compare what came back with what was sent, field by field. */
@@ -358,7 +358,7 @@ describe.each(SERVER_RESOURCES.map((sr) => [sr.resource.decl.name, sr] as const)
     // the fields following another keep the seeded row's pair (the case rules tie them together)
     const followers = Object.fromEntries(
       r.decl.fields
-        .filter((f) => !f.system && (f.by || r.decl.fields.some((g) => g.by?.field === f.key)))
+        .filter((f) => !f.system && !f.computed && (f.by || r.decl.fields.some((g) => g.by?.field === f.key)))
         .map((f) => [f.key, seeded[f.key] ?? null]),
     );
     const columns = getTableColumns(sr.table) as Record<string, PgColumn>;

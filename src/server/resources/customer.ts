@@ -1,6 +1,6 @@
 import { CUSTOMER, CUSTOMER_ADDRESS, CUSTOMER_ADDRESSES } from '../../shared/resources/customer.ts';
 import { yyUser, yyUserAddress } from '../db/schema/index.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BizError, ok } from '../lib/http/result.ts';
 import { rowReach } from '../lib/access/row-scope.ts';
 import { oneParam } from '../lib/http/validate.ts';
@@ -26,6 +26,11 @@ export const customerServer: ServerResource = {
   table: yyUser,
   tenant: { column: 'tenantId' },
   children: [{ key: 'addressList', server: customerAddressServer, parentKey: 'userId', sortKey: 'sortNo' }],
+  computed: {
+    // 地址数: the customer's service addresses
+    addressCount: () =>
+      sql`select count(*)::int from ${yyUserAddress} where ${yyUserAddress.userId} = ${yyUser.id}`,
+  },
   hooks: {
     beforeSave({ op, data }) {
       if (op !== 'add') return;

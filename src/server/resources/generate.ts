@@ -2,7 +2,7 @@
  * The server-side derivation of a resource: its table columns, list, export sheet, JSON and lookup
  * by id, and the types its server half declares (hooks, scope, overrides, extra routes).
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceField } from '../../shared/resources/define.ts';
@@ -100,11 +100,23 @@ async function followerTexts(db: Db, f: ResourceField, out: Array<Record<string,
   }
 }
 
-/** The table's column of every declared field (a missing one is a programming error, found at start). */
+/**
+ * The table's column of every declared field (a missing one is a programming error, found at
+ * start); a `computed` field's SQL expression stands in its place (compared, sorted, grouped and
+ * summed as a column is, never written).
+ */
 export function resourceColumns(sr: ServerResource): Record<string, PgColumn> {
   const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
   const out: Record<string, PgColumn> = {};
-  for (const f of [{ key: 'id' }, ...sr.resource.decl.fields]) {
+  for (const f of [{ key: 'id', computed: false }, ...sr.resource.decl.fields]) {
+    if (f.computed) {
+      const expression = sr.computed?.[f.key];
+      if (!expression)
+        throw new Error(`resource ${sr.resource.decl.name}: computed field ${f.key} has no expression`);
+      // drizzle's operators take any SQL where a column goes; values compared with it are bound
+      out[f.key] = sql`(${expression()})` as unknown as PgColumn;
+      continue;
+    }
     const column = columns[f.key];
     if (!column) throw new Error(`resource ${sr.resource.decl.name}: table has no column for field ${f.key}`);
     out[f.key] = column;
@@ -197,8 +209,14 @@ export function generate(sr: ServerResource): GeneratedResource {
       return out;
     };
   };
+  // computed fields are read with each row, under their keys
+  const computedFields = decl.fields.filter((f) => f.computed);
+  const readWith = computedFields.length
+    ? () => Object.fromEntries(computedFields.map((f) => [f.key, sql`${columns[f.key]!}`.as(f.key)]))
+    : undefined;
   const list: EntityList<PgTable, Record<string, unknown>> = {
     table: sr.table,
+    ...(readWith ? { readWith } : {}),
     fields,
     defaultSort: { column: decl.defaultSort.field, order: decl.defaultSort.order },
     tieBreaker: columns.id!,
@@ -216,8 +234,7 @@ export function generate(sr: ServerResource): GeneratedResource {
     })),
   };
   const findById = async (db: Db, id: string, extra?: SQL) => {
-    const [row] = await db
-      .select()
+    const [row] = await (readWith ? db.select({ ...getTableColumns(sr.table), ...readWith() }) : db.select())
       .from(sr.table)
       .where(and(eq(columns.id!, id), sr.scope?.(), extra))
       .limit(1);

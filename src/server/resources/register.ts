@@ -29,6 +29,7 @@ import { dictLookup } from '../repos/dicts.ts';
 import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } from './field-types.ts';
 import { routeOf } from '../lib/http/route.ts';
 import { childrenOf } from './children.ts';
+import { registerStats } from './stats.ts';
 import { rowReach as reachOf, rowScope } from '../lib/access/row-scope.ts';
 import { resourceTarget } from '../lib/access/data-rules.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/access/tenant-scope.ts';
@@ -450,6 +451,8 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   registerTransitions(app, sr, { reach: rowReach, publish: access.publish, findById: gen.findById });
   for (const e of sr.endpoints ?? [])
     app.route<{ Querystring: Query }>({ ...routeOf(e.contract), handler: (req) => e.handler(req, access) });
+
+  registerStats(app, sr, gen, columns);
 
   await sr.routes?.(app, gen);
 }

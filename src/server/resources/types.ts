@@ -133,6 +133,11 @@ export interface ServerResource {
   endpoints?: readonly DeclaredEndpoint[];
   /** the tables of the declaration's `children` (sub tables written with a row) */
   children?: ServerChild[];
+  /**
+   * the SQL expression of each `computed` field of the declaration (a correlated subquery or an
+   * expression over the row's columns), read with every row and sorted and filtered as a column
+   */
+  computed?: Readonly<Record<string, () => SQL>>;
 }
 
 /** An endpoint declared beside a resource. */

@@ -165,8 +165,24 @@ export const CUSTOMER = defineResource({
       list: { width: 110 },
     },
     { key: 'registerTime', title: '注册时间', type: 'datetime', system: true, list: { width: 170 } },
+    // the server half counts them (customerServer.computed)
+    { key: 'addressCount', title: '地址数', type: 'int', computed: true, list: { width: 80 } },
     ...auditFields({ createBy: { list: false }, createTime: { list: false, terminal: false } }),
   ],
+  stats: {
+    dimensions: [
+      { field: 'registerTime' },
+      { field: 'memberLevel' },
+      { field: 'source' },
+      { field: 'status' },
+      { field: 'sex' },
+    ],
+    measures: [
+      { key: 'count', title: '客户数', fn: 'count' },
+      { key: 'balance', title: '余额合计(元)', fn: 'sum', field: 'balance' },
+      { key: 'levels', title: '会员等级数', fn: 'distinct', field: 'memberLevel' },
+    ],
+  },
 });
 
 /** GET …/queryYyUserAddressByMainId?id=: a customer's addresses (JeecgBoot's one-to-many call). */

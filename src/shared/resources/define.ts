@@ -18,6 +18,9 @@ import { surfaces } from './surfaces.ts';
 import { transitionEndpoint, type ResourceStates, type ResourceTransition } from './transitions.ts';
 
 export type { ResourceStates, ResourceTransition } from './transitions.ts';
+import { deriveStats, type DerivedStats, type ResourceStats } from './stats.ts';
+
+export type { DerivedStats, ResourceStats } from './stats.ts';
 
 /** What a field holds; sets the defaults of every surface. */
 export type ResourceFieldType =
@@ -121,6 +124,12 @@ export interface ResourceField {
   options?: ReadonlyArray<{ value: string; text: string }>;
   /** kept by the server (creator, times, organisation): shown, never written by a client */
   system?: boolean;
+  /**
+   * a SQL expression the server half supplies (`ServerResource.computed`), not a column: read only
+   * (never written, not in the add/edit form nor the import), listed, sorted and filtered through
+   * the same allow-list as the columns
+   */
+  computed?: boolean;
   /** another row may not hold the same value; the message when it does */
   unique?: string;
   /**
@@ -221,6 +230,11 @@ export interface ResourceDeclaration {
    * A retried add carrying the same `Idempotency-Key` header posts once.
    */
   appendOnly?: boolean;
+  /**
+   * aggregates (src/shared/resources/stats.ts): dimensions the rows are grouped by and measures
+   * counted per group, served as `GET {path}/stats` under the list's permission and row scope
+   */
+  stats?: ResourceStats;
 }
 
 /** Options of the generated commands. */
@@ -318,6 +332,8 @@ export interface Resource<D extends ResourceDeclaration = ResourceDeclaration, E
   notFound: string;
   /** the declared actions with their contracts, and the history endpoint (none without `states`) */
   states?: DerivedStates;
+  /** the declared dimensions and measures with the stats endpoint (none without `stats`) */
+  stats?: DerivedStats;
 }
 
 /** What a declaration's `states` derive. */
@@ -409,7 +425,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
     if (!keys.has(key)) throw new Error(`resource ${decl.name}: order names ${key}, which is not a field`);
   const s = surfaces(decl.fields, decl.order);
   // every non-system field is writable through the API; `form` only decides what the dialog shows
-  const writable = decl.fields.filter((f) => !f.system);
+  const writable = decl.fields.filter((f) => !f.system && !f.computed);
   const children = Object.fromEntries((decl.children ?? []).map((c) => [c.key, childRowsSchema(c)]));
   const addSchema = z
     .object({
@@ -428,6 +444,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   return {
     decl,
     ...(decl.states ? { states: deriveStates(decl, decl.states) } : {}),
+    ...(decl.stats ? { stats: deriveStats(decl, decl.stats) } : {}),
     operations: resourceOperations(decl),
     addSchema,
     editSchema,

@@ -76,6 +76,14 @@ export const FARE = defineResource({
     { key: 'remark', title: '备注', type: 'string', max: 255, list: { width: 200 }, terminal: false },
     ...auditFields({ createBy: { list: false }, createTime: { list: false } }),
   ],
+  stats: {
+    dimensions: [{ field: 'cityCode' }, { field: 'period' }],
+    measures: [
+      { key: 'count', title: '规则数', fn: 'count' },
+      { key: 'baseFare', title: '起步价合计(元)', fn: 'sum', field: 'baseFare' },
+      { key: 'cities', title: '城市数', fn: 'distinct', field: 'cityCode' },
+    ],
+  },
 });
 
 /** GET …/preview?cityCode=&distance=&time=HH:mm: what a trip costs under the rules. */

@@ -81,6 +81,14 @@ export const GOODS = defineResource({
     },
     ...auditFields({ createBy: { list: false }, createTime: { list: { width: 170 } } }),
   ],
+  stats: {
+    dimensions: [{ field: 'category' }, { field: 'status' }, { field: 'createTime', title: '上架时间' }],
+    measures: [
+      { key: 'count', title: '商品数', fn: 'count' },
+      { key: 'price', title: '价格合计(元)', fn: 'sum', field: 'price' },
+      { key: 'categories', title: '分类数', fn: 'distinct', field: 'category' },
+    ],
+  },
   // a new item is saved with its status; afterwards it goes on and off sale by these actions
   states: {
     field: 'status',

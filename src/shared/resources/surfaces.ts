@@ -59,7 +59,7 @@ export function surfaces(
     const rank = (f: ResourceField) => (keys.includes(f.key) ? keys.indexOf(f.key) : keys.length);
     return picked.sort((a, b) => rank(a) - rank(b));
   };
-  const writable = (f: ResourceField) => !f.system && f.form !== false;
+  const writable = (f: ResourceField) => !f.system && !f.computed && f.form !== false;
   const listed = (f: ResourceField) => (f.list === undefined ? f.type !== 'richtext' : truthy(f.list));
   return {
     list: pick(listed, order.list),
@@ -68,7 +68,9 @@ export function surfaces(
     search: pick((f) => f.search === true, order.search),
     superQuery: pick(
       (f) =>
-        f.superQuery === undefined ? isQueryable(f) && (!f.system || f.type === 'datetime') : f.superQuery,
+        f.superQuery === undefined
+          ? isQueryable(f) && ((!f.system && !f.computed) || f.type === 'datetime')
+          : f.superQuery,
       order.superQuery,
     ),
     export: pick((f) =>
@@ -76,10 +78,15 @@ export function surfaces(
         ? (listed(f) || f.type === 'richtext') && !PICTURES.includes(f.type)
         : truthy(f.export),
     ),
+    // a computed field is never written: neither imported nor in the form, whatever its flags
     import: pick((f) =>
-      f.import === undefined ? writable(f) && !PICTURES.includes(f.type) : truthy(f.import),
+      f.computed
+        ? false
+        : f.import === undefined
+          ? writable(f) && !PICTURES.includes(f.type)
+          : truthy(f.import),
     ),
-    form: pick((f) => (f.form === undefined ? !f.system : f.form)),
+    form: pick((f) => (f.computed ? false : f.form === undefined ? !f.system : f.form)),
     terminal: pick(
       (f) =>
         f.terminal === undefined

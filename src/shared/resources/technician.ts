@@ -156,6 +156,18 @@ export const TECHNICIAN = defineResource({
     { key: 'intro', title: '简介', type: 'text', max: 500, list: false, terminal: false },
     ...auditFields({ createBy: { list: false }, createTime: { list: false } }),
   ],
+  stats: {
+    dimensions: [
+      { field: 'workStatus' },
+      { field: 'level' },
+      { field: 'partnerId' },
+      { field: 'createTime', title: '加入时间' },
+    ],
+    measures: [
+      { key: 'count', title: '技师数', fn: 'count' },
+      { key: 'partners', title: '商户数', fn: 'distinct', field: 'partnerId' },
+    ],
+  },
   // a work status may follow any other (the office sets it as the day goes)
   states: {
     field: 'workStatus',

@@ -11,6 +11,7 @@ import { EntityFormHost } from '../components/entity-form.tsx';
 import { call } from '../lib/api-client.ts';
 import { formFields, formSubTables, listConfig, type ResourceRow } from './resource-config.ts';
 import { StateHistory } from './state-history.tsx';
+import { ResourceStats } from './resource-stats.tsx';
 
 /**
  * What a page of its own (component-registry's `RESOURCE_PAGES`) adds to the generated one: sub
@@ -49,6 +50,7 @@ export function ResourcePage({ resource, detailTabs, children }: { resource: Res
           {...(decl.children?.length ? { subTables: formSubTables(resource), width: 1100 } : {})}
         />
       )}
+      {resource.stats && <ResourceStats resource={resource} />}
       {children}
     </ListPage>
   );
