@@ -40,6 +40,16 @@ const SERVER_FILES = {
  * fault tests already cover both engines in one pass and are not repeated.
  */
 const POSTGRES = process.env.TEST_POSTGRES_URL;
+/**
+ * server files that pick their engines themselves (a spawned server on a PGlite data dir, PGlite in
+ * memory and a PostgreSQL scratch database side by side): the PostgreSQL pass would repeat them
+ */
+const ENGINES_OF_THEIR_OWN = [
+  'tests/server/start.test.ts',
+  'tests/server/auth-cache.test.ts',
+  'tests/server/priority-pool.test.ts',
+  'tests/server/yy/operations-seed.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -80,7 +90,7 @@ export default defineConfig({
               test: {
                 name: 'server-pg',
                 include: SERVER_FILES.include.filter((f) => !f.startsWith('tests/fault')),
-                exclude: [...SERVER_FILES.exclude, 'tests/fault/**'],
+                exclude: [...SERVER_FILES.exclude, 'tests/fault/**', ...ENGINES_OF_THEIR_OWN],
                 env: { TEST_DATABASE_URL: POSTGRES },
                 pool: 'forks' as const,
                 globalSetup: GLOBAL_SETUP,
