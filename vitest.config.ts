@@ -93,6 +93,7 @@ export default defineConfig({
                 exclude: [...SERVER_FILES.exclude, 'tests/fault/**', ...ENGINES_OF_THEIR_OWN],
                 env: { TEST_DATABASE_URL: POSTGRES },
                 pool: 'forks' as const,
+                isolate: false,
                 globalSetup: GLOBAL_SETUP,
               },
             },
