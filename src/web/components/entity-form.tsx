@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Modal } from './modal.tsx';
-import { Button, Field } from './ui.tsx';
+import { Button, Field, FormLoading } from './ui.tsx';
 import { registerWidget, runCommand } from '../shell/runtime.ts';
 import { FieldInput, type FieldInputProps } from './fields/field-input.tsx';
 import { SubTableInput, subRow, subRowValues, type FormSubTable, type SubRow } from './sub-table-input.tsx';
@@ -94,6 +94,9 @@ export function EntityFormHost({
   const [rows, setRows] = useState<Record<string, SubRow[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [version, setVersion] = useState<string | undefined>(undefined);
+  /** the record being edited has loaded (always so when adding) */
+  const [loaded, setLoaded] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => registerWidget(widget, (props) => setState(props as Mode)), [widget]);
   useEffect(() => {
@@ -101,22 +104,28 @@ export function EntityFormHost({
     setValues({});
     setRows({});
     setVersion(undefined);
+    setLoaded(state?.mode !== 'edit');
+    setLoadError(null);
     if (state?.mode !== 'edit' || !state.id) return;
     let live = true;
-    void load(state.id).then((row) => {
-      if (!live) return;
-      setValues(Object.fromEntries(fields.map((f) => [f.key, String(row[f.key] ?? '')])));
-      // the row's version as read: the server refuses the edit if the row changed since
-      setVersion(typeof row[ROW_VERSION] === 'string' ? row[ROW_VERSION] : undefined);
-      setRows(
-        Object.fromEntries(
-          subTables.map((t) => [
-            t.key,
-            ((row[t.key] ?? []) as Array<Record<string, unknown>>).map((r) => subRow(t, r)),
-          ]),
-        ),
-      );
-    });
+    void load(state.id).then(
+      (row) => {
+        if (!live) return;
+        setLoaded(true);
+        setValues(Object.fromEntries(fields.map((f) => [f.key, String(row[f.key] ?? '')])));
+        // the row's version as read: the server refuses the edit if the row changed since
+        setVersion(typeof row[ROW_VERSION] === 'string' ? row[ROW_VERSION] : undefined);
+        setRows(
+          Object.fromEntries(
+            subTables.map((t) => [
+              t.key,
+              ((row[t.key] ?? []) as Array<Record<string, unknown>>).map((r) => subRow(t, r)),
+            ]),
+          ),
+        );
+      },
+      (e: unknown) => live && setLoadError(e instanceof Error ? e.message : String(e)),
+    );
     return () => {
       live = false;
     };
@@ -124,7 +133,7 @@ export function EntityFormHost({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!state) return;
+    if (!state || !loaded) return;
     const sub = Object.fromEntries(subTables.map((t) => [t.key, subRowValues(t, rows[t.key] ?? [])]));
     const own = Object.fromEntries(Object.entries(values).filter(([k]) => !withheld(k)));
     const input = state.mode === 'edit' ? { id: state.id, ...own, ...sub } : { ...own, ...sub };
@@ -141,54 +150,66 @@ export function EntityFormHost({
   return (
     <Modal open={!!state} onOpenChange={(o) => !o && setState(null)} title={heading} width={width}>
       <form onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-3" aria-label={heading}>
-        {fields.map((field) => {
-          const kind = field.by ? field.by.cases[values[field.by.field] ?? ''] : {};
-          if (!kind || rights.hidden.has(field.key)) return null;
-          const f = { ...field, ...kind };
-          const input = (
-            <FieldInput
-              {...f}
-              label={f.label}
-              value={values[f.key] ?? ''}
-              disabled={(state?.mode === 'edit' && f.fixedOnEdit) || rights.readonly.has(f.key)}
-              onChange={(v) =>
-                // a field following this one starts over (a project id is no web address)
-                setValues((old) => ({
-                  ...old,
-                  ...Object.fromEntries(fields.filter((g) => g.by?.field === f.key).map((g) => [g.key, ''])),
-                  [f.key]: v,
-                }))
-              }
-            />
-          );
-          return GROUPED.has(f.type) ? (
-            <div key={f.key} className="space-y-1 text-sm">
-              <span className="text-gray-600">{f.label}</span>
-              {input}
-              {errors[f.key] && (
-                <span role="alert" className="block text-xs text-red-600">
-                  {errors[f.key]}
-                </span>
-              )}
-            </div>
+        {!loaded &&
+          (loadError ? (
+            <p role="alert" className="text-sm text-red-600">
+              加载失败：{loadError}
+            </p>
           ) : (
-            <Field key={f.key} label={f.label} error={errors[f.key]}>
-              {input}
-            </Field>
-          );
-        })}
-        {subTables.map((t) => (
-          <SubTableInput
-            key={t.key}
-            table={t}
-            rows={rows[t.key] ?? []}
-            onChange={(next) => setRows((old) => ({ ...old, [t.key]: next }))}
-            error={errors[t.key]}
-          />
-        ))}
+            <FormLoading />
+          ))}
+        {loaded &&
+          fields.map((field) => {
+            const kind = field.by ? field.by.cases[values[field.by.field] ?? ''] : {};
+            if (!kind || rights.hidden.has(field.key)) return null;
+            const f = { ...field, ...kind };
+            const input = (
+              <FieldInput
+                {...f}
+                label={f.label}
+                value={values[f.key] ?? ''}
+                disabled={(state?.mode === 'edit' && f.fixedOnEdit) || rights.readonly.has(f.key)}
+                onChange={(v) =>
+                  // a field following this one starts over (a project id is no web address)
+                  setValues((old) => ({
+                    ...old,
+                    ...Object.fromEntries(
+                      fields.filter((g) => g.by?.field === f.key).map((g) => [g.key, '']),
+                    ),
+                    [f.key]: v,
+                  }))
+                }
+              />
+            );
+            return GROUPED.has(f.type) ? (
+              <div key={f.key} className="space-y-1 text-sm">
+                <span className="text-gray-600">{f.label}</span>
+                {input}
+                {errors[f.key] && (
+                  <span role="alert" className="block text-xs text-red-600">
+                    {errors[f.key]}
+                  </span>
+                )}
+              </div>
+            ) : (
+              <Field key={f.key} label={f.label} error={errors[f.key]}>
+                {input}
+              </Field>
+            );
+          })}
+        {loaded &&
+          subTables.map((t) => (
+            <SubTableInput
+              key={t.key}
+              table={t}
+              rows={rows[t.key] ?? []}
+              onChange={(next) => setRows((old) => ({ ...old, [t.key]: next }))}
+              error={errors[t.key]}
+            />
+          ))}
         <div className="flex justify-end gap-2">
           <Button onClick={() => setState(null)}>取消</Button>
-          <Button type="submit" variant="primary">
+          <Button type="submit" variant="primary" disabled={!loaded}>
             确定
           </Button>
         </div>

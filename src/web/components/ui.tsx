@@ -104,6 +104,16 @@ export function Field({
   );
 }
 
+/**
+ * What an edit form shows until the record it edits has loaded: its fields appear only with the
+ * record's values, so nothing typed early is overwritten by the load and nothing blank is saved.
+ */
+export const FormLoading = () => (
+  <p role="status" className="col-span-full text-sm text-gray-700">
+    加载中…
+  </p>
+);
+
 /** Keyboard hint chip (e.g. Ctrl+K). */
 export const Kbd = ({ children }: { children: ReactNode }) => (
   <kbd className="rounded border border-gray-300 bg-gray-50 px-1 font-mono text-[11px] text-gray-700">

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from '../../components/modal.tsx';
-import { Button, Field, Input } from '../../components/ui.tsx';
+import { Button, Field, FormLoading, Input } from '../../components/ui.tsx';
 import { registerWidget, runCommand } from '../../shell/runtime.ts';
 import {
   MENU_TYPE,
@@ -132,9 +132,12 @@ function Form({
     parentId ? { ...EMPTY, menuType: MENU_TYPE.sub, parentId } : EMPTY,
   );
   const [error, setError] = useState<string | null>(null);
+  // the fields appear with the menu's values (nothing typed early is overwritten, nothing blank saved)
+  const [ready, setReady] = useState(mode === 'add');
   useEffect(() => {
     const r = current.data;
     if (!r) return;
+    setReady(true);
     setV({
       menuType: r.menuType,
       name: r.name,
@@ -203,6 +206,19 @@ function Form({
     if (result) onClose();
   };
 
+  if (!ready)
+    return (
+      <div className="space-y-3">
+        {current.error ? (
+          <p role="alert" className="text-sm text-red-600">
+            加载失败：{current.error.message}
+          </p>
+        ) : (
+          <FormLoading />
+        )}
+        <Button onClick={onClose}>取消</Button>
+      </div>
+    );
   const field = (label: string, k: keyof Values) => (
     <Field label={label}>
       <Input {...text(k)} />

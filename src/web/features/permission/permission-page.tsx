@@ -15,8 +15,12 @@ import { DataRulePanelHost } from './data-rule-panel.tsx';
 
 type MenuRow = PermissionTreeNode & { id: string; [key: string]: unknown };
 
-/** What every row command reads of a row (each takes the argument it names). */
-const rowArgs = (r: MenuRow) => ({ menu: r.id, menus: r.id, parent: r.id });
+/**
+ * What every row command reads of a row (each takes the argument it names). Not `parent`: 编辑
+ * reads it as a new parent (it saved the row at once instead of opening the form); 添加下级 takes
+ * the row it was chosen on from the context keys.
+ */
+const rowArgs = (r: MenuRow) => ({ menu: r.id, menus: r.id });
 
 /** Shift+F10 or the context-menu key opens a row's actions (Enter expands, as in every tree). */
 const opensActions = (e: KeyboardEvent) => e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey);

@@ -10,7 +10,7 @@ import {
   type SettingDef,
 } from '../../../shared/resources/platform-config.ts';
 import { Modal } from '../../components/modal.tsx';
-import { Button, Field, Input } from '../../components/ui.tsx';
+import { Button, Field, FormLoading, Input } from '../../components/ui.tsx';
 import { call } from '../../lib/api-client.ts';
 import { registerWidget, runCommand } from '../../shell/runtime.ts';
 
@@ -181,7 +181,7 @@ export function SettingDialog() {
           </div>
         </form>
       ) : (
-        <p className="text-sm text-gray-700">加载中…</p>
+        <FormLoading />
       )}
     </Modal>
   );

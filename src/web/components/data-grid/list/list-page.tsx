@@ -97,7 +97,8 @@ export function ListPage<Row extends { id: string }>({
     [config.authPrefix],
   );
   const [rowMenu, setRowMenu] = useState<{ row: Row; at: { x: number; y: number } } | null>(null);
-  const rowArgs = config.rowArgs ?? ((row: Row) => ({ id: row.id, ids: row.id }));
+  // ids reach commands as text, as a typed one does: some tables (租户) have numeric ids
+  const rowArgs = config.rowArgs ?? ((row: Row) => ({ id: String(row.id), ids: String(row.id) }));
   const columnDefs = useMemo<Array<ColDef<Row>>>(
     () => [
       ...toColDefs(config.columns, hidden),
@@ -172,9 +173,12 @@ export function ListPage<Row extends { id: string }>({
     let found = false;
     if (complete) {
       queryClient.setQueriesData<Page<Row>>({ queryKey: [...config.queryKey, 'list'] }, (page) => {
-        if (!page?.records.some((r) => r.id === id)) return page;
+        if (!page?.records.some((r) => String(r.id) === id)) return page;
         found = true;
-        return { ...page, records: page.records.map((r) => (r.id === id ? ({ ...r, ...row } as Row) : r)) };
+        return {
+          ...page,
+          records: page.records.map((r) => (String(r.id) === id ? ({ ...r, ...row } as Row) : r)),
+        };
       });
     }
     if (!found) return void refetcher.current?.trigger();
@@ -256,7 +260,7 @@ export function ListPage<Row extends { id: string }>({
             {...sheet.gridProps}
             rowData={data?.records ?? []}
             columnDefs={columnDefs}
-            getRowId={(p) => p.data.id}
+            getRowId={(p) => String(p.data.id)}
             localeText={AG_GRID_LOCALE_CN}
             rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
             overlayNoRowsTemplate={NO_DATA}
@@ -269,7 +273,7 @@ export function ListPage<Row extends { id: string }>({
               setRowMenu({ row: e.data, at: below(cell) });
             }}
             onSelectionChanged={(e) =>
-              runtime.setKeys({ selection: e.api.getSelectedRows().map((r) => r.id) })
+              runtime.setKeys({ selection: e.api.getSelectedRows().map((r) => String(r.id)) })
             }
             onSortChanged={(e) => {
               const s = e.api.getColumnState().find((c) => c.sort);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { userAddSchema, userEditSchema } from '../../../../shared/user.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { Button, Field, Input } from '../../../components/ui.tsx';
+import { Button, Field, FormLoading, Input } from '../../../components/ui.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { requestTo } from '../../../lib/api-client.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
@@ -79,6 +79,12 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
   }, [userPosts.data]);
   useEffect(() => setRoleIds(userRoles.data ?? []), [userRoles.data]);
   useEffect(() => setDepartIds((userDeparts.data ?? []).map((d) => d.key)), [userDeparts.data]);
+  // the fields appear once the user, roles, departments and posts are in them (the effects above
+  // ran in the same flush): nothing typed before is overwritten, nothing blank is saved
+  const [ready, setReady] = useState(mode === 'add');
+  useEffect(() => {
+    if (user.data && userRoles.data && userDeparts.data && userPosts.data) setReady(true);
+  }, [user.data, userRoles.data, userDeparts.data, userPosts.data]);
 
   const set = (k: string) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
   /** the async duplicate check (GET /sys/user/checkOnlyUser) on leaving a unique field */
@@ -94,6 +100,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!ready) return;
     const body = {
       ...v,
       id,
@@ -136,6 +143,21 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
     if (result) onClose();
   };
 
+  if (!ready)
+    return (
+      <div className="grid grid-cols-2 gap-x-4 gap-y-3">
+        {user.error ? (
+          <p role="alert" className="col-span-full text-sm text-red-600">
+            加载失败：{user.error.message}
+          </p>
+        ) : (
+          <FormLoading />
+        )}
+        <div className="col-span-2 flex justify-end">
+          <Button onClick={onClose}>取消</Button>
+        </div>
+      </div>
+    );
   return (
     <form
       onSubmit={submit}
