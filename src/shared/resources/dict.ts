@@ -19,7 +19,8 @@ export const DICT = defineResource({
   title: '字典',
   path: '/sys/dict',
   operations: ['list', 'add', 'edit', 'delete'],
-  // POST /sys/dict/refleshCache
+  // the 刷新缓存 command's gate (commands/dict/refresh.ts); GET /sys/dict/refleshCache itself is open to
+  // every signed-in user
   permActions: { refreshCache: '刷新缓存' },
   component: 'system/DictList',
   category: '数据字典',
