@@ -31,7 +31,7 @@ export function jobAction(o: {
     aliases: o.aliases,
     keywords: o.keywords,
     permission: o.endpoint.permission as string,
-    requires: [QUARTZ_JOB.decl.perms.list],
+    requires: [QUARTZ_JOB.perms.list],
     menus: [{ menu: 'job.row', group: '5_status', order: o.order, label: o.title }],
     ...(o.shownFor === undefined ? {} : { when: (k) => !k.row || Number(k.row.status) === o.shownFor }),
     args: z.object({

@@ -17,7 +17,7 @@ export default defineCommand({
   aliases: ['download file', 'oss download'],
   keywords: ['下载', '文件'],
   permission: PERM.ossFile.download,
-  requires: [OSS_FILE.decl.perms.list],
+  requires: [OSS_FILE.perms.list],
   menus: [{ menu: 'ossFile.row', group: '1_open', order: 1, label: '下载' }],
   args: z.object({ id: z.string().optional().describe('文件id；默认表格选中行') }),
   positional: ['id'],

@@ -26,7 +26,7 @@ export default defineCommand({
   aliases: ['partner status', 'set partner status'],
   keywords: ['审核', '驳回', '停用', '启用', '商户状态'],
   permission: PARTNER_UPDATE_STATUS.permission,
-  requires: [PARTNER.decl.perms.list],
+  requires: [PARTNER.perms.list],
   menus: [
     { menu: 'partner.toolbar', group: '5_status', order: 2, label: '修改状态' },
     { menu: 'partner.row', group: '5_status', order: 2, label: '修改状态' },

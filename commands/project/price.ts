@@ -11,8 +11,8 @@ export default defineCommand({
   category: PROJECT.decl.category,
   aliases: ['project price', 'set project price'],
   keywords: ['改价', '价格', '调价', 'price'],
-  permission: PROJECT.decl.perms.edit,
-  requires: [PROJECT.decl.perms.list],
+  permission: PROJECT.perms.edit,
+  requires: [PROJECT.perms.list],
   menus: [{ menu: 'project.row', group: '3_price', order: 1, label: '调价' }],
   args: z.object({
     project: z.string().describe('服务项目id或名称'),

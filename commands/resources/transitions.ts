@@ -37,7 +37,7 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
         aliases: [`${english} ${decl.english}`, `${decl.english} ${english}`, ...(t.aliases ?? [])],
         keywords: [t.title, `${decl.title}状态`, ...keywords],
         permission: endpoint.permission as string,
-        requires: [decl.perms.list],
+        requires: [r.perms.list],
         menus: [
           { menu: `${decl.name}.row`, group: '5_status', order: i + 1, label: t.title },
           ...(t.toolbar === false

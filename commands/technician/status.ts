@@ -24,7 +24,7 @@ export default defineCommand({
   aliases: ['technician status', 'set technician status'],
   keywords: ['上线', '下线', '休息', '停用', '工作状态', 'jishi zhuangtai'],
   permission: TECHNICIAN_UPDATE_STATUS.permission,
-  requires: [TECHNICIAN.decl.perms.list],
+  requires: [TECHNICIAN.perms.list],
   menus: [
     { menu: 'technician.toolbar', group: '5_status', order: 1, label: '修改状态' },
     { menu: 'technician.row', group: '5_status', order: 1, label: '修改状态' },

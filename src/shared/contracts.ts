@@ -8,34 +8,49 @@ import type { PermissionRequirement } from './permissions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface EndpointContract {
+interface ContractBase {
   /** the method clients send */
   method: HttpMethod;
   /** methods the server accepts as well (JeecgBoot's `@RequestMapping(method = {PUT, POST})`) */
   also?: readonly HttpMethod[];
   /** path under the API base (`/sys/position/list`); `:name` and a final `*` are parameters */
   path: string;
+}
+
+export interface EndpointContract extends ContractBase {
   permission: PermissionRequirement;
 }
 
-/** Declare an endpoint. */
-export function endpoint(
+/**
+ * A contract as a resource declaration holds it: its code is any text, checked where the resource
+ * derives its own codes (src/shared/resources/access.ts). permissions.ts builds `PermissionCode`
+ * from the declarations' types, so their types cannot name it.
+ */
+export interface DeclaredContract extends ContractBase {
+  permission: string;
+}
+
+/**
+ * Declare an endpoint. The contract keeps its code's literal type: passing it where an
+ * `EndpointContract` is needed checks the code, and a resource declaration may hold it.
+ */
+export function endpoint<const P extends string>(
   method: HttpMethod,
   path: string,
-  permission: PermissionRequirement,
+  permission: P,
   also?: readonly HttpMethod[],
-): EndpointContract {
+): ContractBase & { permission: P } {
   return also?.length ? { method, path, permission, also } : { method, path, permission };
 }
 
 /** Every method the server registers for a contract. */
-export const methodsOf = (c: EndpointContract): HttpMethod[] => [c.method, ...(c.also ?? [])];
+export const methodsOf = (c: DeclaredContract): HttpMethod[] => [c.method, ...(c.also ?? [])];
 
 /**
  * The path of a call: `:name` segments and a final `*` filled from `params` (URI-encoded; the
  * wildcard keeps its slashes). A missing parameter is a programming error.
  */
-export function pathOf(c: EndpointContract, params: Record<string, string> = {}): string {
+export function pathOf(c: DeclaredContract, params: Record<string, string> = {}): string {
   return c.path
     .replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
       const v = params[name];
@@ -63,7 +78,7 @@ export interface ApiClient {
  */
 export function invoke<T = unknown>(
   api: ApiClient,
-  c: EndpointContract,
+  c: DeclaredContract,
   input?: unknown,
   params?: Record<string, string>,
 ): Promise<T> {

@@ -6,7 +6,7 @@ import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import type { ServerResource } from '../../src/server/resources/register.ts';
 import { stableId } from '../../src/server/lib/query/ids.ts';
 import { auditFields, defineResource } from '../../src/shared/resources/define.ts';
-import type { PermissionCode } from '../../src/shared/permissions.ts';
+import { throwaway } from '../support/throwaway.ts';
 import { resourceCommands } from '../../commands/resources/generate.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -15,24 +15,24 @@ import { createTestApp, type TestApp } from '../support/app.ts';
  * or command, whose table refuses UPDATE and DELETE from any SQL, and whose adds post once per
  * `Idempotency-Key`.
  */
-const perm = (op: string) => `entry:${op}` as PermissionCode;
-const ENTRY = defineResource({
-  name: 'entry',
-  title: '流水',
-  path: '/demo/entry',
-  appendOnly: true,
-  perms: { list: perm('list'), add: perm('add'), export: perm('export'), import: perm('import') },
-  component: 'demo/EntryList',
-  category: '流水',
-  english: 'entry',
-  defaultSort: { field: 'createTime', order: 'desc' },
-  sheet: { title: '流水', sheetName: '流水', filename: '流水.xlsx', asciiFilename: 'entries.xlsx' },
-  fields: [
-    { key: 'memo', title: '摘要', type: 'string', required: true, max: 50 },
-    { key: 'amount', title: '金额', type: 'money', required: true },
-    ...auditFields(),
-  ],
-});
+const ENTRY = throwaway(
+  defineResource({
+    name: 'entry',
+    title: '流水',
+    path: '/demo/entry',
+    appendOnly: true,
+    component: 'demo/EntryList',
+    category: '流水',
+    english: 'entry',
+    defaultSort: { field: 'createTime', order: 'desc' },
+    sheet: { title: '流水', sheetName: '流水', filename: '流水.xlsx', asciiFilename: 'entries.xlsx' },
+    fields: [
+      { key: 'memo', title: '摘要', type: 'string', required: true, max: 50 },
+      { key: 'amount', title: '金额', type: 'money', required: true },
+      ...auditFields(),
+    ],
+  }),
+);
 const entries = pgTable('demo_entry', {
   id: idColumn(),
   memo: varchar('memo', { length: 50 }).notNull(),

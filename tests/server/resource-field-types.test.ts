@@ -9,7 +9,7 @@ import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import type { ServerResource } from '../../src/server/resources/register.ts';
 import { stableId } from '../../src/server/lib/query/ids.ts';
 import { auditFields, defineResource } from '../../src/shared/resources/define.ts';
-import type { PermissionCode } from '../../src/shared/permissions.ts';
+import { throwaway } from '../support/throwaway.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { postParts } from './import-support.ts';
 
@@ -18,66 +18,61 @@ import { postParts } from './import-support.ts';
  * 样品 (specimen) references, the specimen holding a picture, ordered pictures, areas, a location,
  * a percentage, rich text and money.
  */
-const perms = (name: string) =>
-  Object.fromEntries(
-    ['list', 'add', 'edit', 'delete', 'export', 'import'].map((op) => [
-      op,
-      `${name}:${op}` as PermissionCode,
-    ]),
-  ) as Record<'list' | 'add' | 'edit' | 'delete' | 'export' | 'import', PermissionCode>;
 
-const SHOP = defineResource({
-  name: 'shop',
-  title: '门店',
-  path: '/demo/shop',
-  perms: perms('shop'),
-  component: 'demo/ShopList',
-  category: '门店',
-  english: 'shop',
-  defaultSort: { field: 'createTime', order: 'desc' },
-  sheet: { title: '门店', sheetName: '门店', filename: '门店.xlsx', asciiFilename: 'shops.xlsx' },
-  fields: [
-    { key: 'name', title: '名称', type: 'string', required: true, max: 50 },
-    { key: 'status', title: '状态', type: 'string', max: 2 },
-    ...auditFields(),
-  ],
-});
+const SHOP = throwaway(
+  defineResource({
+    name: 'shop',
+    title: '门店',
+    path: '/demo/shop',
+    component: 'demo/ShopList',
+    category: '门店',
+    english: 'shop',
+    defaultSort: { field: 'createTime', order: 'desc' },
+    sheet: { title: '门店', sheetName: '门店', filename: '门店.xlsx', asciiFilename: 'shops.xlsx' },
+    fields: [
+      { key: 'name', title: '名称', type: 'string', required: true, max: 50 },
+      { key: 'status', title: '状态', type: 'string', max: 2 },
+      ...auditFields(),
+    ],
+  }),
+);
 
-const SPECIMEN = defineResource({
-  name: 'specimen',
-  title: '样品',
-  path: '/demo/specimen',
-  perms: perms('specimen'),
-  component: 'demo/SpecimenList',
-  category: '样品',
-  english: 'specimen',
-  defaultSort: { field: 'createTime', order: 'desc' },
-  sheet: { title: '样品', sheetName: '样品', filename: '样品.xlsx', asciiFilename: 'specimens.xlsx' },
-  fields: [
-    { key: 'name', title: '名称', type: 'string', required: true, max: 50 },
-    { key: 'cover', title: '封面', type: 'image', upload: { area: 'specimen' } },
-    { key: 'photos', title: '照片', type: 'images', upload: { area: 'specimen', max: 3 } },
-    { key: 'area', title: '所在地区', type: 'area', search: true },
-    { key: 'serviceAreas', title: '服务区域', type: 'area', multiple: true, search: true },
-    { key: 'location', title: '位置', type: 'location' },
-    { key: 'ratio', title: '分成比例', type: 'percent' },
-    { key: 'price', title: '价格', type: 'money' },
-    { key: 'intro', title: '介绍', type: 'richtext' },
-    {
-      key: 'shopId',
-      title: '门店',
-      type: 'ref',
-      reference: {
-        resource: 'shop',
-        label: 'name',
-        picker: { method: 'GET', path: '/demo/shop/list', permission: 'shop:list' as PermissionCode },
-        invalidMessage: '门店不存在或已停用',
+const SPECIMEN = throwaway(
+  defineResource({
+    name: 'specimen',
+    title: '样品',
+    path: '/demo/specimen',
+    component: 'demo/SpecimenList',
+    category: '样品',
+    english: 'specimen',
+    defaultSort: { field: 'createTime', order: 'desc' },
+    sheet: { title: '样品', sheetName: '样品', filename: '样品.xlsx', asciiFilename: 'specimens.xlsx' },
+    fields: [
+      { key: 'name', title: '名称', type: 'string', required: true, max: 50 },
+      { key: 'cover', title: '封面', type: 'image', upload: { area: 'specimen' } },
+      { key: 'photos', title: '照片', type: 'images', upload: { area: 'specimen', max: 3 } },
+      { key: 'area', title: '所在地区', type: 'area', search: true },
+      { key: 'serviceAreas', title: '服务区域', type: 'area', multiple: true, search: true },
+      { key: 'location', title: '位置', type: 'location' },
+      { key: 'ratio', title: '分成比例', type: 'percent' },
+      { key: 'price', title: '价格', type: 'money' },
+      { key: 'intro', title: '介绍', type: 'richtext' },
+      {
+        key: 'shopId',
+        title: '门店',
+        type: 'ref',
+        reference: {
+          resource: 'shop',
+          label: 'name',
+          picker: { method: 'GET', path: '/demo/shop/list', permission: 'shop:list' },
+          invalidMessage: '门店不存在或已停用',
+        },
+        search: true,
       },
-      search: true,
-    },
-    ...auditFields(),
-  ],
-});
+      ...auditFields(),
+    ],
+  }),
+);
 
 const shops = pgTable('demo_shop', {
   id: idColumn(),

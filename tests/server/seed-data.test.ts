@@ -25,9 +25,12 @@ const FLAT = flatten(MENUS);
 const BY_URL = new Map(FLAT.map((f) => [f.menu.url, f]));
 /** permission code → urls of the menus carrying a button with it */
 const BUTTON_MENUS = new Map<string, string[]>();
-for (const { menu } of FLAT)
-  for (const button of menu.buttons ?? [])
-    BUTTON_MENUS.set(button.perms, [...(BUTTON_MENUS.get(button.perms) ?? []), menu.url]);
+// the seeded rows: a declared resource's page has its buttons derived from the declaration
+const SEEDED = menuRows();
+for (const row of SEEDED.filter((r) => r.menuType === 2)) {
+  const url = SEEDED.find((m) => m.id === row.parentId)!.url!;
+  BUTTON_MENUS.set(row.perms!, [...(BUTTON_MENUS.get(row.perms!) ?? []), url]);
+}
 
 describe('permission codes', () => {
   it('are unique, domain:action, with the domain named by their PERM block', () => {
@@ -83,8 +86,10 @@ describe('resources in the menu', () => {
     for (const r of screens) {
       const rows = FLAT.filter((f) => f.menu.component === screenOf(r));
       expect(rows, r.decl.name).toHaveLength(1);
-      const buttons = (rows[0]!.menu.buttons ?? []).map((b) => b.perms);
-      for (const op of r.operations) expect(buttons, `${r.decl.name} ${op}`).toContain(r.decl.perms[op]);
+      const seeded = menuRows();
+      const page = seeded.find((row) => row.component === screenOf(r))!;
+      const buttons = seeded.filter((row) => row.parentId === page.id).map((row) => row.perms);
+      for (const op of r.operations) expect(buttons, `${r.decl.name} ${op}`).toContain(r.perms[op]);
     }
   });
 
@@ -94,7 +99,7 @@ describe('resources in the menu', () => {
       const page = rows.find((row) => row.component === screenOf(r))!;
       const buttons = rows.filter((row) => row.parentId === page.id).map((row) => row.perms);
       for (const a of r.states?.actions ?? [])
-        expect(buttons, `${r.decl.name} ${a.name}`).toContain(a.transition.perm);
+        expect(buttons, `${r.decl.name} ${a.name}`).toContain(a.endpoint.permission);
     }
   });
 
@@ -103,10 +108,10 @@ describe('resources in the menu', () => {
     expect(subs.map((r) => r.decl.name)).toEqual(
       expect.arrayContaining(['customerAddress', 'platformConfigLog']),
     );
-    const parentCodes = new Set(screens.flatMap((r) => [...r.operations].map((op) => r.decl.perms[op])));
+    const parentCodes = new Set(screens.flatMap((r) => [...r.operations].map((op) => r.perms[op])));
     for (const r of subs) {
       expect([...r.operations], r.decl.name).toEqual(['list']);
-      expect(parentCodes.has(r.decl.perms.list!), r.decl.name).toBe(true);
+      expect(parentCodes.has(r.perms.list!), r.decl.name).toBe(true);
       expect(
         FLAT.some((f) => f.menu.url.includes(r.decl.path)),
         r.decl.name,

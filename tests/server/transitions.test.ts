@@ -8,7 +8,7 @@ import type { ServerResource } from '../../src/server/resources/register.ts';
 import { newId, stableId } from '../../src/server/lib/query/ids.ts';
 import { BizError } from '../../src/server/lib/http/result.ts';
 import { auditFields, defineResource } from '../../src/shared/resources/define.ts';
-import type { PermissionCode } from '../../src/shared/permissions.ts';
+import { throwaway } from '../support/throwaway.ts';
 import { GOODS } from '../../src/shared/resources/goods.ts';
 import { PARTNER } from '../../src/shared/resources/partner.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -20,43 +20,43 @@ import { addUser, loginAdded, roleWithout } from '../support/tenant-users.ts';
  * afterSave hook can be made to fail, the partner's generated actions, a tenant's goods, the
  * append-only history, a stale edit, and concurrent changes of one row.
  */
-const perm = (op: string) => `ticket:${op}` as PermissionCode;
-const TICKET = defineResource({
-  name: 'ticket',
-  title: '工单',
-  path: '/demo/ticket',
-  operations: ['list', 'add', 'edit', 'delete'],
-  perms: { list: perm('list'), add: perm('add'), edit: perm('edit'), delete: perm('delete') },
-  component: 'demo/TicketList',
-  category: '工单',
-  english: 'ticket',
-  defaultSort: { field: 'createTime', order: 'desc' },
-  sheet: { title: '工单', sheetName: '工单', filename: '工单.xlsx', asciiFilename: 'tickets.xlsx' },
-  notFound: '工单不存在',
-  fields: [
-    { key: 'title', title: '标题', type: 'string', required: true, max: 50 },
-    {
-      key: 'status',
-      title: '状态',
-      type: 'enum',
-      system: true,
-      options: [
-        { value: 'open', text: '处理中' },
-        { value: 'closed', text: '已关闭' },
-      ],
+const TICKET = throwaway(
+  defineResource({
+    name: 'ticket',
+    title: '工单',
+    path: '/demo/ticket',
+    operations: ['list', 'add', 'edit', 'delete'],
+    component: 'demo/TicketList',
+    category: '工单',
+    english: 'ticket',
+    defaultSort: { field: 'createTime', order: 'desc' },
+    sheet: { title: '工单', sheetName: '工单', filename: '工单.xlsx', asciiFilename: 'tickets.xlsx' },
+    notFound: '工单不存在',
+    fields: [
+      { key: 'title', title: '标题', type: 'string', required: true, max: 50 },
+      {
+        key: 'status',
+        title: '状态',
+        type: 'enum',
+        system: true,
+        options: [
+          { value: 'open', text: '处理中' },
+          { value: 'closed', text: '已关闭' },
+        ],
+      },
+      { key: 'note', title: '备注', type: 'string', max: 50 },
+      ...auditFields(),
+    ],
+    states: {
+      field: 'status',
+      label: 'title',
+      transitions: {
+        close: { title: '关闭', from: ['open'], to: 'closed', reason: 'required' },
+        reopen: { title: '重新打开', from: ['closed'], to: 'open', perm: 'close' },
+      },
     },
-    { key: 'note', title: '备注', type: 'string', max: 50 },
-    ...auditFields(),
-  ],
-  states: {
-    field: 'status',
-    label: 'title',
-    transitions: {
-      close: { title: '关闭', from: ['open'], to: 'closed', perm: perm('close'), reason: 'required' },
-      reopen: { title: '重新打开', from: ['closed'], to: 'open', perm: perm('close') },
-    },
-  },
-});
+  }),
+);
 
 const tickets = pgTable('demo_ticket', {
   id: idColumn(),

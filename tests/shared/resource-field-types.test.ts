@@ -18,7 +18,7 @@ import {
   type ResourceField,
 } from '../../src/shared/resources/define.ts';
 import { fieldSchema, parseLocation } from '../../src/shared/resources/field-rules.ts';
-import type { PermissionCode } from '../../src/shared/permissions.ts';
+import { throwaway } from '../support/throwaway.ts';
 import { formFields, listConfig } from '../../src/web/resources/resource-config.ts';
 import { resourceCommands, terminalColumns } from '../../commands/resources/generate.ts';
 import { commandHelp } from '../../commands/core/help.ts';
@@ -137,40 +137,40 @@ describe('display', () => {
 });
 
 describe('surfaces of the new types, declared once', () => {
-  const p = (op: string) => `sample:${op}` as PermissionCode;
-  const SAMPLE = defineResource({
-    name: 'sample',
-    title: '样例',
-    path: '/demo/sample',
-    perms: { list: p('list'), add: p('add'), edit: p('edit'), delete: p('delete') },
-    operations: ['list', 'add', 'edit', 'delete'],
-    component: 'demo/Sample',
-    category: '样例',
-    english: 'sample',
-    defaultSort: { field: 'createTime', order: 'desc' },
-    sheet: { title: '样例', sheetName: '样例', filename: '样例.xlsx', asciiFilename: 'sample.xlsx' },
-    fields: [
-      { key: 'name', title: '名称', type: 'string', required: true },
-      { key: 'photos', title: '照片', type: 'images', upload: { area: 'sample' } },
-      { key: 'area', title: '地区', type: 'area', search: true },
-      { key: 'price', title: '价格', type: 'money' },
-      { key: 'ratio', title: '比例', type: 'percent' },
-      { key: 'intro', title: '介绍', type: 'richtext' },
-      { key: 'location', title: '位置', type: 'location' },
-      {
-        key: 'ownerId',
-        title: '门店',
-        type: 'ref',
-        search: true,
-        reference: {
-          resource: 'shop',
-          label: 'name',
-          picker: { method: 'GET', path: '/demo/shop/map', permission: p('list') },
+  const SAMPLE = throwaway(
+    defineResource({
+      name: 'sample',
+      title: '样例',
+      path: '/demo/sample',
+      operations: ['list', 'add', 'edit', 'delete'],
+      component: 'demo/Sample',
+      category: '样例',
+      english: 'sample',
+      defaultSort: { field: 'createTime', order: 'desc' },
+      sheet: { title: '样例', sheetName: '样例', filename: '样例.xlsx', asciiFilename: 'sample.xlsx' },
+      fields: [
+        { key: 'name', title: '名称', type: 'string', required: true },
+        { key: 'photos', title: '照片', type: 'images', upload: { area: 'sample' } },
+        { key: 'area', title: '地区', type: 'area', search: true },
+        { key: 'price', title: '价格', type: 'money' },
+        { key: 'ratio', title: '比例', type: 'percent' },
+        { key: 'intro', title: '介绍', type: 'richtext' },
+        { key: 'location', title: '位置', type: 'location' },
+        {
+          key: 'ownerId',
+          title: '门店',
+          type: 'ref',
+          search: true,
+          reference: {
+            resource: 'shop',
+            label: 'name',
+            picker: { method: 'GET', path: '/demo/shop/map', permission: 'sample:list' },
+          },
         },
-      },
-      ...auditFields(),
-    ],
-  });
+        ...auditFields(),
+      ],
+    }),
+  );
 
   it('lists, sorts, exports and searches by type defaults', () => {
     const keys = (list: ResourceField[]) => list.map((f) => f.key);

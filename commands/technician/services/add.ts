@@ -23,7 +23,7 @@ export default defineCommand({
   aliases: ['add technician services', 'assign projects'],
   keywords: ['开通项目', '分配项目', '批量开通', '技师服务', 'kaitong'],
   permission: TECH_SERVICE_ADD_BATCH.permission,
-  requires: [TECHNICIAN.decl.perms.list, PROJECT_MAP.permission, TECH_SERVICE.decl.perms.list],
+  requires: [TECHNICIAN.perms.list, PROJECT_MAP.permission, TECH_SERVICE.perms.list],
   menus: [
     { menu: 'techService.toolbar', group: '1_create', order: 2, label: '批量开通' },
     { menu: 'technician.row', group: '3_services', order: 1, label: '开通项目' },

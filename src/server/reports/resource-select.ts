@@ -17,7 +17,7 @@ export function resourceSelectReport(
   sr: ServerResource,
   def: { id: string; code: string; name: string; sort?: SortFallback },
 ): ReportDefinition {
-  const { decl, surfaces } = sr.resource;
+  const { surfaces } = sr.resource;
   const gen = generate(sr);
   const shown = surfaces.list.filter((f) => !f.system);
   const queryable = shown.filter((f) => f.queryable !== false);
@@ -25,7 +25,7 @@ export function resourceSelectReport(
     id: def.id,
     code: def.code,
     name: def.name,
-    permission: decl.perms.list,
+    permission: sr.resource.perms.list,
     columns: shown.map((f) => ({
       title: f.title,
       dataIndex: f.key,

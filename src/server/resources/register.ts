@@ -139,7 +139,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     decl.socketKey && !sr.tenant
       ? app.realtime.publishSaved(
           decl.socketKey,
-          decl.perms.list,
+          resource.perms.list,
           requestCaseId(req.headers),
           async () => {
             const row = await gen.findById(db, id);
@@ -148,7 +148,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
           // without the fields a receiver lacks the rights of, and as a reload to receivers whose
           // data rules narrow the list
           {
-            hiddenBy: await hiddenByCode(app, decl.perms.list, fieldKeys),
+            hiddenBy: await hiddenByCode(app, resource.perms.list, fieldKeys),
             ...(ruleTarget ? { ruleMenu: ruleTarget.component } : {}),
           },
         )
@@ -161,7 +161,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   const rowReach = (req: FastifyRequest) => reachOf(req, sr);
   const fieldKeys = decl.fields.map((f) => f.key);
   const titleOf = (key: string) => decl.fields.find((f) => f.key === key)?.title ?? key;
-  const rightsOf = (req: FastifyRequest) => callerFieldRights(app, req, decl.perms.list, fieldKeys);
+  const rightsOf = (req: FastifyRequest) => callerFieldRights(app, req, resource.perms.list, fieldKeys);
   const tenantColumn = stampColumn(sr.tenant);
   /** the `Idempotency-Key` header of an add (at most 128 characters), if any */
   const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {

@@ -120,7 +120,7 @@ export async function statsOf(
   const rights = await callerFieldRights(
     app,
     req,
-    decl.perms.list,
+    sr.resource.perms.list,
     decl.fields.map((x) => x.key),
   );
   for (const x of [f, measured])

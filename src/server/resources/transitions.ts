@@ -16,6 +16,7 @@ import {
   transitionRefusal,
   type ResourceStateEndpoint,
 } from '../../shared/resources/transitions.ts';
+import type { EndpointContract } from '../../shared/contracts.ts';
 import type { Db } from '../db/client.ts';
 import { sysStateHistory } from '../db/schema/index.ts';
 import { newId } from '../lib/query/ids.ts';
@@ -233,7 +234,8 @@ export function registerTransitions(
     });
 
   for (const setter of declared.setters ?? [])
-    route(app, setter.endpoint, async (req) => setState(req, setter));
+    // its code is one of the transitions' derived codes (checked by defineResource)
+    route(app, setter.endpoint as EndpointContract, async (req) => setState(req, setter));
 
   /** a setter: each row along the action from its state to the wanted one */
   const setState = async (req: FastifyRequest, setter: ResourceStateEndpoint) => {

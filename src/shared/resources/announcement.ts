@@ -5,7 +5,7 @@
  * `titile`, `doReovkeData`) are part of the wire protocol.
  */
 import { endpoint } from '../contracts.ts';
-import { AUTHENTICATED, PERM } from '../permissions.ts';
+import { AUTHENTICATED } from '../permission-codes.ts';
 import { auditFields, defineResource } from './define.ts';
 
 const PATH = '/sys/annountCement';
@@ -30,15 +30,14 @@ export const NOTICE_MSG = {
 } as const;
 
 /** GET …/doReleaseData?id= and doReovkeData?id=: the declared release and revoke (JeecgBoot's paths). */
-const RELEASE = endpoint('GET', `${PATH}/doReleaseData`, PERM.announcement.release);
-const REVOKE = endpoint('GET', `${PATH}/doReovkeData`, PERM.announcement.revoke);
+const RELEASE = endpoint('GET', `${PATH}/doReleaseData`, 'announcement:release');
+const REVOKE = endpoint('GET', `${PATH}/doReovkeData`, 'announcement:revoke');
 
 export const ANNOUNCEMENT = defineResource({
   name: 'announcement',
   title: '系统通告',
   path: PATH,
   operations: ['list', 'add', 'edit', 'delete'],
-  perms: PERM.announcement,
   component: 'system/SysAnnouncementList',
   category: '系统通告',
   english: 'announcement',
@@ -142,7 +141,6 @@ export const ANNOUNCEMENT = defineResource({
         title: '发布',
         from: [SEND_STATUS.draft, SEND_STATUS.revoked],
         to: SEND_STATUS.released,
-        perm: PERM.announcement.release,
         endpoint: RELEASE,
         done: NOTICE_MSG.released,
         refused: NOTICE_MSG.notDraft,
@@ -152,7 +150,6 @@ export const ANNOUNCEMENT = defineResource({
         title: '撤销',
         from: [SEND_STATUS.released],
         to: SEND_STATUS.revoked,
-        perm: PERM.announcement.revoke,
         endpoint: REVOKE,
         done: NOTICE_MSG.revoked,
         refused: NOTICE_MSG.notReleased,

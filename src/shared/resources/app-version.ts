@@ -3,8 +3,7 @@
  * and platform exactly one version is the latest, the published one with the highest code; the
  * database keeps that flag (migration 0007), clients never write it.
  */
-import type { EndpointContract } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
+import type { DeclaredContract } from '../contracts.ts';
 import { FORM_RULES } from '../validation.ts';
 import { auditFields, defineResource } from './define.ts';
 
@@ -34,7 +33,6 @@ export const APP_VERSION = defineResource({
   title: '版本',
   path: '/yy/yyAppVersion',
   operations: ['list', 'add', 'edit', 'delete'],
-  perms: PERM.appVersion,
   component: 'yy/config/YyAppVersionList',
   category: '版本',
   english: 'app version',
@@ -136,5 +134,5 @@ export const APP_VERSION = defineResource({
 export const APP_VERSION_LATEST = {
   method: 'GET',
   path: `${APP_VERSION.decl.path}/latest`,
-  permission: PERM.appVersion.list,
-} as const satisfies EndpointContract;
+  permission: APP_VERSION.perms.list,
+} as const satisfies DeclaredContract;

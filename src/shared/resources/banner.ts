@@ -2,8 +2,7 @@
  * 轮播图 (yy_images): the banners of the apps, per position, in sort order, each linking nowhere, to
  * a service project or to a web page. Enabled and disabled only through forbiddenImage.
  */
-import type { EndpointContract } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
+import type { DeclaredContract } from '../contracts.ts';
 import { FORM_RULES } from '../validation.ts';
 import { PROJECT_MAP } from './project.ts';
 import { auditFields, defineResource } from './define.ts';
@@ -39,21 +38,20 @@ export const BANNER_MSG = {
 } as const;
 
 const PATH = '/yy/yyImages';
-const perm = PERM.banner.forbid;
 
 /** POST …/forbiddenImage {id, status}: enable (1) or disable (0) a banner; without status, toggle it. */
 export const BANNER_FORBID = {
   method: 'POST',
   path: `${PATH}/forbiddenImage`,
-  permission: perm,
-} as const satisfies EndpointContract;
+  // the code of the forbid action, which enable shares
+  permission: 'banner:forbid',
+} as const satisfies DeclaredContract;
 
 export const BANNER = defineResource({
   name: 'banner',
   title: '轮播图',
   path: PATH,
   operations: ['list', 'add', 'edit', 'delete'],
-  perms: PERM.banner,
   component: 'yy/banner/YyImagesList',
   category: '轮播图管理',
   english: 'banner',
@@ -146,7 +144,7 @@ export const BANNER = defineResource({
         title: '启用',
         from: ['0'],
         to: '1',
-        perm,
+        perm: 'forbid',
         aliases: ['images enable'],
         done: BANNER_MSG.enabled,
       },
@@ -154,7 +152,6 @@ export const BANNER = defineResource({
         title: '禁用',
         from: ['1'],
         to: '0',
-        perm,
         aliases: ['disable banner', 'images forbid'],
         done: BANNER_MSG.disabled,
       },

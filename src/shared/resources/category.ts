@@ -4,7 +4,7 @@
  * `pickList` (every node by its path); JeecgBoot's tree calls are declared below.
  */
 import { endpoint } from '../contracts.ts';
-import { AUTHENTICATED, PERM } from '../permissions.ts';
+import { AUTHENTICATED } from '../permission-codes.ts';
 import { auditFields, defineResource } from './define.ts';
 
 const PATH = '/sys/category';
@@ -24,7 +24,6 @@ export const CATEGORY = defineResource({
   name: 'category',
   title: '分类',
   path: PATH,
-  perms: PERM.category,
   operations: ['list', 'add', 'edit', 'delete'],
   component: 'system/SysCategoryList',
   category: '分类字典',
@@ -102,9 +101,9 @@ export const CATEGORY = defineResource({
 /** JeecgBoot's tree calls of the category dictionary (jeecg-api.md §6.6). */
 export const CATEGORY_ENDPOINTS = {
   /** roots as a page (`pid` default "0"); with name or code, every level */
-  rootList: endpoint('GET', `${PATH}/rootList`, PERM.category.list),
-  childList: endpoint('GET', `${PATH}/childList`, PERM.category.list),
-  checkCode: endpoint('GET', `${PATH}/checkCode`, PERM.category.list),
+  rootList: endpoint('GET', `${PATH}/rootList`, CATEGORY.perms.list),
+  childList: endpoint('GET', `${PATH}/childList`, CATEGORY.perms.list),
+  checkCode: endpoint('GET', `${PATH}/checkCode`, CATEGORY.perms.list),
   loadOne: endpoint('GET', `${PATH}/loadOne`, AUTHENTICATED),
   loadTreeRoot: endpoint('GET', `${PATH}/loadTreeRoot`, AUTHENTICATED),
   loadTreeChildren: endpoint('GET', `${PATH}/loadTreeChildren`, AUTHENTICATED),

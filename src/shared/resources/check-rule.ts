@@ -3,7 +3,7 @@
  * (`/sys/checkRule/checkByCode`), each an ordered list of `{digits, pattern, message}` parts.
  */
 import { endpoint } from '../contracts.ts';
-import { AUTHENTICATED, PERM } from '../permissions.ts';
+import { AUTHENTICATED } from '../permission-codes.ts';
 import { auditFields, defineResource } from './define.ts';
 
 export const CHECK_RULE = defineResource({
@@ -11,7 +11,6 @@ export const CHECK_RULE = defineResource({
   title: '编码校验规则',
   path: '/sys/checkRule',
   operations: ['list', 'add', 'edit', 'delete'],
-  perms: PERM.checkRule,
   component: 'system/SysCheckRuleList',
   category: '编码校验规则',
   english: 'check rule',

@@ -3,8 +3,7 @@
  * sub table: edited with the customer (`addressList` of add / edit, replacing the addresses), at
  * most one default per customer. The balance is kept by payments and refunds, read only here.
  */
-import type { EndpointContract } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
+import type { DeclaredContract } from '../contracts.ts';
 import { FORM_RULES } from '../validation.ts';
 import { YES_NO } from './app-version.ts';
 import { auditFields, defineResource } from './define.ts';
@@ -50,7 +49,8 @@ export const CUSTOMER_ADDRESS = defineResource({
   title: '客户地址',
   path: '/yy/yyUserAddress',
   operations: ['list'],
-  perms: { list: PERM.customer.list },
+  // a customer's addresses are read with the customer: its codes are the customer's
+  permDomain: 'customer',
   category: '客户列表',
   english: 'customer address',
   keywords: ['地址', '服务地址'],
@@ -93,7 +93,6 @@ export const CUSTOMER = defineResource({
   title: '客户',
   path: '/yy/yyUser',
   operations: ['list', 'add', 'edit', 'delete', 'export'],
-  perms: PERM.customer,
   component: 'yy/customer/YyUserList',
   category: '客户列表',
   english: 'customer',
@@ -189,5 +188,5 @@ export const CUSTOMER = defineResource({
 export const CUSTOMER_ADDRESSES = {
   method: 'GET',
   path: `${CUSTOMER.decl.path}/queryYyUserAddressByMainId`,
-  permission: PERM.customer.list,
-} as const satisfies EndpointContract;
+  permission: CUSTOMER.perms.list,
+} as const satisfies DeclaredContract;

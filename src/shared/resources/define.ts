@@ -12,7 +12,8 @@ import { childRowsSchema, followRules, type ResourceChild, type ResourceFieldCas
 
 export type { ResourceChild, ResourceFieldCase } from './field-links.ts';
 import type { PermissionCode } from '../permissions.ts';
-import type { EndpointContract } from '../contracts.ts';
+import { deriveAccess, type PermissionButton } from './access.ts';
+import type { DeclaredContract, EndpointContract } from '../contracts.ts';
 import type { SuperQueryFieldType } from '../super-query.ts';
 import { surfaces } from './surfaces.ts';
 import { transitionEndpoint, type ResourceStates, type ResourceTransition } from './transitions.ts';
@@ -75,7 +76,7 @@ export interface ResourceReference {
    * the endpoint the form, filters and super query pick from: answers `result` as an id → name map
    * or as rows holding `id` and `label`
    */
-  picker: EndpointContract;
+  picker: DeclaredContract;
   /** message when the id names no row the picker offers (default `<title>取值无效`) */
   invalidMessage?: string;
   /**
@@ -174,8 +175,19 @@ export interface ResourceDeclaration {
    * endpoints, commands, toolbar buttons and form exist only when listed.
    */
   operations?: readonly ResourceOperation[];
-  /** the permission of each operation served (`list` and every one of `operations`) */
-  perms: { list: PermissionCode } & Partial<Record<ResourceOperation, PermissionCode>>;
+  /**
+   * the domain of its permission codes (default `name`): `<domain>:<operation>` for each operation,
+   * `<domain>:<action>` for each transition without `perm` and each `permActions` entry
+   * (src/shared/resources/access.ts). A sub resource without a menu row names its parent's domain
+   * (its codes are the parent's).
+   */
+  permDomain?: string;
+  /**
+   * permission codes beyond the operations' and the transitions' own: action → the name of its
+   * seeded menu button (`{ updateStatus: '修改状态' }`). Transitions may share one (`perm:
+   * 'updateStatus'`); an endpoint declared beside the resource needs one as `<RESOURCE>.perms.<action>`.
+   */
+  permActions?: Readonly<Record<string, string>>;
   fields: readonly ResourceField[];
   /**
    * a surface's fields in another order than the declaration's: the keys named come first, in
@@ -315,9 +327,47 @@ export type EndpointsOf<D extends ResourceDeclaration> = ResourceDeclaration ext
   ? Pick<ResourceEndpoints, 'list' | 'queryById'> & Partial<ResourceEndpoints>
   : Pick<ResourceEndpoints, (typeof OPERATION_ENDPOINTS)[OperationsOf<D>][number]>;
 
+/** The domain of a declaration's codes: `permDomain`, else its name. */
+export type DomainOf<D> = D extends { permDomain: infer P extends string }
+  ? P
+  : D extends { name: infer N extends string }
+    ? N
+    : string;
+
+/** The transitions of a declaration with a code of their own (no `perm`). */
+type OwnCodeTransitions<D> = D extends { states: { transitions: infer T } }
+  ? { [K in keyof T]: T[K] extends { perm: string } ? never : K }[keyof T] & string
+  : never;
+
+type ExtraActions<D> = D extends { permActions: infer A } ? keyof A & string : never;
+
+/**
+ * The codes of any resource. An interface, so that naming it does not resolve `PermissionCode`,
+ * which is built from the declarations' types.
+ */
+export interface AnyResourcePerms {
+  readonly list: PermissionCode;
+  readonly [key: string]: PermissionCode | undefined;
+}
+
+/** A declaration's permission codes by operation, own-code transition and extra action. */
+export type PermsOf<D extends ResourceDeclaration> = ResourceDeclaration extends D
+  ? AnyResourcePerms
+  : { readonly [K in OperationsOf<D> | OwnCodeTransitions<D> | ExtraActions<D>]: `${DomainOf<D>}:${K}` };
+
 /** A declaration with everything derived from it (schemas, endpoints, surfaces). */
-export interface Resource<D extends ResourceDeclaration = ResourceDeclaration, E = EndpointsOf<D>> {
+export interface Resource<
+  D extends ResourceDeclaration = ResourceDeclaration,
+  E = EndpointsOf<D>,
+  P = PermsOf<D>,
+> {
   decl: D;
+  /** the domain of its permission codes (`decl.permDomain`, else its name) */
+  permDomain: string;
+  /** its permission codes (src/shared/resources/access.ts) */
+  perms: P;
+  /** the seeded menu buttons granting them, in menu order (a resource with a `component`) */
+  buttons: readonly PermissionButton[];
   /** the generated operations (`decl.operations`, list included) */
   operations: ReadonlySet<ResourceOperation>;
   /** the writable fields' rules: POST …/add */
@@ -341,6 +391,7 @@ export interface DerivedStates {
   field: string;
   /** the text of a state (its option's, else the value) */
   text(state: string): string;
+  /** each action with its contract, whose permission is the action's derived code */
   actions: ReadonlyArray<{ name: string; transition: ResourceTransition; endpoint: EndpointContract }>;
   /** GET {path}/history?id=: a row's state changes, newest first */
   history: EndpointContract;
@@ -380,13 +431,13 @@ const CHANGING: readonly ResourceOperation[] = ['edit', 'delete'];
  * The generated endpoint family of a resource (jeecg-api.md §6 generated-controller conventions):
  * the endpoints of its operations only.
  */
-export function resourceEndpoints<D extends ResourceDeclaration>(d: D): EndpointsOf<D> {
+function resourceEndpoints<D extends ResourceDeclaration>(
+  d: D,
+  perms: Readonly<Record<string, string>>,
+): EndpointsOf<D> {
   const at = (suffix: string) => `${d.path}/${suffix}`;
-  const perm = (op: ResourceOperation) => {
-    const code = d.perms[op];
-    if (!code) throw new Error(`resource ${d.name}: operation ${op} has no permission`);
-    return code;
-  };
+  // the codes are derived from this declaration; permissions.ts builds PermissionCode from them
+  const perm = (op: ResourceOperation) => perms[op] as PermissionCode;
   const contract: { [K in keyof ResourceEndpoints]: () => EndpointContract } = {
     list: () => ({ method: 'GET', path: at('list'), permission: perm('list') }),
     queryById: () => ({ method: 'GET', path: at('queryById'), permission: perm('list') }),
@@ -441,14 +492,21 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
       ...children,
     })
     .superRefine(followRules(writable, true));
+  const operations = resourceOperations(decl);
+  const access = deriveAccess(decl, operations);
   return {
     decl,
-    ...(decl.states ? { states: deriveStates(decl, decl.states) } : {}),
-    ...(decl.stats ? { stats: deriveStats(decl, decl.stats) } : {}),
-    operations: resourceOperations(decl),
+    permDomain: access.domain,
+    perms: access.perms as PermsOf<D>,
+    buttons: decl.component ? access.buttons : [],
+    ...(decl.states
+      ? { states: deriveStates(decl, decl.states, access.transitions, access.perms.list!) }
+      : {}),
+    ...(decl.stats ? { stats: deriveStats(decl, access.perms.list!, decl.stats) } : {}),
+    operations,
     addSchema,
     editSchema,
-    endpoints: resourceEndpoints(decl),
+    endpoints: resourceEndpoints(decl, access.perms),
     surfaces: s,
     queryKey: [`resource:${decl.name}`],
     notFound,
@@ -456,7 +514,12 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
 }
 
 /** The actions of a declaration's state machine, checked against its fields. */
-function deriveStates(decl: ResourceDeclaration, states: ResourceStates): DerivedStates {
+function deriveStates(
+  decl: ResourceDeclaration,
+  states: ResourceStates,
+  codes: Readonly<Record<string, string>>,
+  listCode: string,
+): DerivedStates {
   const field = decl.fields.find((f) => f.key === states.field);
   const options =
     field?.options ?? Object.entries(states.texts ?? {}).map(([value, text]) => ({ value, text }));
@@ -466,12 +529,12 @@ function deriveStates(decl: ResourceDeclaration, states: ResourceStates): Derive
   const actions = Object.entries(states.transitions).map(([name, transition]) => {
     for (const s of [...transition.from, transition.to])
       if (!known.has(s)) throw new Error(`resource ${decl.name}: action ${name} names unknown state ${s}`);
-    return { name, transition, endpoint: transitionEndpoint(decl.path, name, transition) };
+    return { name, transition, endpoint: transitionEndpoint(decl.path, name, transition, codes[name]!) };
   });
   return {
     field: states.field,
     text: (state) => options.find((o) => o.value === state)?.text ?? state,
     actions,
-    history: { method: 'GET', path: `${decl.path}/history`, permission: decl.perms.list },
+    history: { method: 'GET', path: `${decl.path}/history`, permission: listCode as PermissionCode },
   };
 }

@@ -6,7 +6,6 @@
  * commands/dict).
  */
 import { DICT_CODE_PATTERN, DICT_MSG } from '../dict-admin.ts';
-import { PERM } from '../permissions.ts';
 import { auditFields, defineResource } from './define.ts';
 
 /** Value types of a dictionary (sys_dict.type): 1 holds integer item values. */
@@ -20,7 +19,9 @@ export const DICT = defineResource({
   title: '字典',
   path: '/sys/dict',
   operations: ['list', 'add', 'edit', 'delete'],
-  perms: PERM.dict,
+  // the 刷新缓存 command's gate (commands/dict/refresh.ts); GET /sys/dict/refleshCache itself is open to
+  // every signed-in user
+  permActions: { refreshCache: '刷新缓存' },
   component: 'system/DictList',
   category: '数据字典',
   english: 'dictionary',

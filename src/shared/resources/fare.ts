@@ -3,8 +3,7 @@
  * (白天 / 夜间): a base fare covering the free distance, a price per km beyond it, and a minimum.
  * Amounts are counted in integer fen and distances in hundredths of a km: never a float.
  */
-import type { EndpointContract } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
+import type { DeclaredContract } from '../contracts.ts';
 import { YES_NO } from './app-version.ts';
 import { auditFields, defineResource } from './define.ts';
 
@@ -31,7 +30,6 @@ export const FARE = defineResource({
   name: 'fare',
   title: '车费',
   path: '/yy/yyFare',
-  perms: PERM.fare,
   component: 'yy/config/YyFareList',
   category: '车费',
   english: 'fare',
@@ -90,8 +88,8 @@ export const FARE = defineResource({
 export const FARE_PREVIEW = {
   method: 'GET',
   path: `${FARE.decl.path}/preview`,
-  permission: PERM.fare.list,
-} as const satisfies EndpointContract;
+  permission: FARE.perms.list,
+} as const satisfies DeclaredContract;
 
 /** A rule's amounts as stored (numeric text). */
 export interface FareRule {

@@ -25,8 +25,11 @@ export interface ResourceChild {
   key: string;
   /** the form's and 详细信息's title of the rows (`服务地址`) */
   title: string;
-  /** the rows' resource: their fields, rules and form */
-  resource: Resource;
+  /**
+   * the rows' resource: their fields, rules and form (its codes are the parent's; left out of the
+   * type so that a declaration holding it does not need `PermissionCode`, built from declarations)
+   */
+  resource: Omit<Resource, 'perms'>;
   /** most rows (default 50) */
   max?: number;
   /**

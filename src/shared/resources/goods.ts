@@ -1,5 +1,4 @@
 /** 商品 (yy_goods): the materials mall's goods (oils, devices, consumables) technicians buy. */
-import { PERM } from '../permissions.ts';
 import { auditFields, defineResource } from './define.ts';
 
 export const GOODS_CATEGORIES = [
@@ -24,7 +23,6 @@ export const GOODS = defineResource({
   name: 'goods',
   title: '商品',
   path: '/yy/yyGoods',
-  perms: PERM.goods,
   component: 'yy/mall/YyGoodsList',
   category: '商品',
   english: 'goods',
@@ -93,8 +91,8 @@ export const GOODS = defineResource({
   states: {
     field: 'status',
     transitions: {
-      shelve: { title: '上架', from: ['0'], to: '1', perm: PERM.goods.edit, aliases: ['goods on sale'] },
-      unshelve: { title: '下架', from: ['1'], to: '0', perm: PERM.goods.edit, aliases: ['goods off sale'] },
+      shelve: { title: '上架', from: ['0'], to: '1', perm: 'edit', aliases: ['goods on sale'] },
+      unshelve: { title: '下架', from: ['1'], to: '0', perm: 'edit', aliases: ['goods off sale'] },
     },
   },
 });

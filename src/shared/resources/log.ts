@@ -3,7 +3,6 @@
  * exported and deleted; never added, edited or imported. Besides the fields the list reads
  * `keyWord` (a literal substring of the content) and `createTime_begin/_end`.
  */
-import { PERM } from '../permissions.ts';
 import { auditFields, defineResource, type ResourceField } from './define.ts';
 
 /** Dictionaries of `logType` (1 登录日志, 2 操作日志) and `operateType`. */
@@ -32,7 +31,6 @@ export const LOG = defineResource({
   title: '日志',
   path: '/sys/log',
   operations: ['list', 'delete', 'export'],
-  perms: PERM.log,
   component: 'system/LogList',
   category: '日志管理',
   english: 'log',

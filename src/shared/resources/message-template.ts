@@ -4,14 +4,12 @@
  * data to try them with; a test render lists the variables and fills them.
  */
 import { endpoint } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
 import { auditFields, defineResource } from './define.ts';
 
 export const MESSAGE_TEMPLATE = defineResource({
   name: 'messageTemplate',
   title: '消息模板',
   path: '/sys/message/sysMessageTemplate',
-  perms: PERM.messageTemplate,
   component: 'modules/message/SysMessageTemplateList',
   category: '消息模板',
   english: 'template',
@@ -90,5 +88,5 @@ export const MESSAGE_TEMPLATE = defineResource({
 export const TEMPLATE_RENDER = endpoint(
   'POST',
   `${MESSAGE_TEMPLATE.decl.path}/testRender`,
-  PERM.messageTemplate.list,
+  MESSAGE_TEMPLATE.perms.list,
 );

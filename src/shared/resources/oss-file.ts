@@ -5,7 +5,6 @@
  * uploader); deleted with their stored bytes.
  */
 import { endpoint } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
 import { auditFields, defineResource } from './define.ts';
 
 /** The upload area of 文件管理's files. */
@@ -20,7 +19,7 @@ export const OSS_FILE = defineResource({
   title: '文件',
   path: '/sys/oss/file',
   operations: ['list', 'delete'],
-  perms: { list: PERM.ossFile.list, delete: PERM.ossFile.delete },
+  permActions: { upload: '上传', download: '下载' },
   component: 'modules/oss/OSSFileList',
   category: '文件管理',
   english: 'file',
@@ -51,4 +50,4 @@ export const OSS_FILE = defineResource({
 });
 
 /** Upload a file into 文件管理 (multipart field `file`); JeecgBoot answers 上传成功！. */
-export const OSS_FILE_UPLOAD = endpoint('POST', `${OSS_FILE.decl.path}/upload`, PERM.ossFile.upload);
+export const OSS_FILE_UPLOAD = endpoint('POST', `${OSS_FILE.decl.path}/upload`, OSS_FILE.perms.upload);

@@ -4,8 +4,7 @@
  * reason where one is needed, and every change is logged (商户状态记录).
  */
 import { z } from 'zod';
-import type { EndpointContract } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
+import type { DeclaredContract } from '../contracts.ts';
 import { FORM_RULES } from '../validation.ts';
 import { auditFields, defineResource } from './define.ts';
 import { transitionBetween, transitionRefusal } from './transitions.ts';
@@ -52,21 +51,22 @@ export const PARTNER_MSG = {
 } as const;
 
 const PATH = '/yy/yyPartner';
-const perm = PERM.partner.updateStatus;
+/** every status action needs the one code of JeecgBoot's 修改状态 button */
+const perm = 'updateStatus';
 const { pending, active, rejected, disabled } = PARTNER_STATUS;
 
 /** PUT …/updateStatus {id, status, reason}: a partner to a status, along the declared actions. */
 export const PARTNER_UPDATE_STATUS = {
   method: 'PUT',
   path: `${PATH}/updateStatus`,
-  permission: perm,
-} as const satisfies EndpointContract;
+  permission: 'partner:updateStatus',
+} as const satisfies DeclaredContract;
 
 export const PARTNER = defineResource({
   name: 'partner',
   title: '商户',
   path: PATH,
-  perms: PERM.partner,
+  permActions: { updateStatus: '修改状态' },
   component: 'yy/partner/YyPartnerList',
   category: '商户档案',
   english: 'partner',
@@ -167,15 +167,15 @@ export const PARTNER = defineResource({
 export const PARTNER_PICKER = {
   method: 'GET',
   path: `${PARTNER.decl.path}/partnerList`,
-  permission: PERM.partner.list,
-} as const satisfies EndpointContract;
+  permission: PARTNER.perms.list,
+} as const satisfies DeclaredContract;
 
 /** GET …/statusLog?id=: a partner's status changes, newest first. */
 export const PARTNER_STATUS_LOG = {
   method: 'GET',
   path: `${PARTNER.decl.path}/statusLog`,
-  permission: PERM.partner.list,
-} as const satisfies EndpointContract;
+  permission: PARTNER.perms.list,
+} as const satisfies DeclaredContract;
 
 /**
  * What updateStatus checks before anything is written, from the declared actions: the message of

@@ -5,7 +5,6 @@
  * type and bounds, checked here for the form, the commands and the server alike. Every change is
  * logged (yy_platform_config_log, written by a database trigger).
  */
-import { PERM } from '../permissions.ts';
 import { auditFields, defineResource } from './define.ts';
 
 export type SettingType = 'number' | 'money' | 'percent' | 'switch' | 'text';
@@ -279,7 +278,6 @@ export const PLATFORM_CONFIG = defineResource({
   path: '/yy/yyPlatformConfig',
   // settings are the catalogue above: they are changed, never added or removed here
   operations: ['list', 'edit', 'export'],
-  perms: PERM.platformConfig,
   component: 'yy/config/YyPlatformConfigList',
   category: '平台配置',
   english: 'config',
@@ -374,7 +372,8 @@ export const PLATFORM_CONFIG_LOG = defineResource({
   title: '配置变更记录',
   path: '/yy/yyPlatformConfigLog',
   operations: ['list'],
-  perms: { list: PERM.platformConfig.list },
+  // the change log is read on the settings' page: its code is theirs
+  permDomain: 'platformConfig',
   category: '平台配置',
   english: 'config change',
   keywords: ['配置日志', '修改记录', 'history'],

@@ -3,7 +3,6 @@
  * from users' comma-separated `post`, so they allow letters, digits, `_` and `-` only.
  */
 import { endpoint } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
 import { SOCKET_KEYS } from '../realtime.ts';
 import { auditFields, defineResource } from './define.ts';
 
@@ -14,7 +13,6 @@ export const POSITION = defineResource({
   name: 'position',
   title: '职务',
   path: '/sys/position',
-  perms: PERM.position,
   component: 'system/SysPositionList',
   category: '职务管理',
   english: 'position',
@@ -98,5 +96,5 @@ export const POSITION = defineResource({
 export const POSITION_QUERY_BY_CODE = endpoint(
   'GET',
   `${POSITION.decl.path}/queryByCode`,
-  PERM.position.list,
+  POSITION.perms.list,
 );

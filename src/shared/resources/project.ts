@@ -3,8 +3,7 @@
  * numeric text), ordered pictures, a sanitised rich-text description, who it suits, on or off
  * sale, and its place in the app's list.
  */
-import type { EndpointContract } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
+import type { DeclaredContract } from '../contracts.ts';
 import { auditFields, defineResource } from './define.ts';
 
 /** Dictionary of project categories (推拿按摩, 足疗, …). */
@@ -29,7 +28,6 @@ export const PROJECT = defineResource({
   name: 'project',
   title: '服务项目',
   path: '/yy/yyProject',
-  perms: PERM.project,
   component: 'yy/technician/YyProjectList',
   category: '服务项目',
   english: 'project',
@@ -102,5 +100,5 @@ export const PROJECT = defineResource({
 export const PROJECT_MAP = {
   method: 'GET',
   path: `${PROJECT.decl.path}/getProjectMap`,
-  permission: PERM.project.list,
-} as const satisfies EndpointContract;
+  permission: PROJECT.perms.list,
+} as const satisfies DeclaredContract;

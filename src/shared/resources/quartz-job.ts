@@ -4,7 +4,6 @@
  * history of its runs. JeecgBoot's paths and messages are the wire protocol.
  */
 import { endpoint } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
 import { auditFields, defineResource } from './define.ts';
 
 const PATH = '/sys/quartzJob';
@@ -29,15 +28,17 @@ export const JOB_MSG = {
 } as const;
 
 /** GET …/pause?id= and resume?id=: the declared stop and start (JeecgBoot's paths). */
-const PAUSE = endpoint('GET', `${PATH}/pause`, PERM.quartz.pause);
-const RESUME = endpoint('GET', `${PATH}/resume`, PERM.quartz.resume);
+const PAUSE = endpoint('GET', `${PATH}/pause`, 'quartz:pause');
+const RESUME = endpoint('GET', `${PATH}/resume`, 'quartz:resume');
 const [running, stopped] = [String(JOB_STATUS.running), String(JOB_STATUS.stopped)];
 
 export const QUARTZ_JOB = defineResource({
   name: 'job',
   title: '定时任务',
   path: PATH,
-  perms: PERM.quartz,
+  // JeecgBoot's codes: quartz:list … quartz:pause, quartz:resume, quartz:execute (JOB_ENDPOINTS.execute)
+  permDomain: 'quartz',
+  permActions: { execute: '立即执行' },
   component: 'system/QuartzJobList',
   category: '定时任务',
   english: 'scheduled job',
@@ -101,7 +102,6 @@ export const QUARTZ_JOB = defineResource({
         title: '停止',
         from: [running],
         to: stopped,
-        perm: PERM.quartz.pause,
         endpoint: PAUSE,
         done: JOB_MSG.paused,
         already: 'skip',
@@ -111,7 +111,6 @@ export const QUARTZ_JOB = defineResource({
         title: '启动',
         from: [stopped],
         to: running,
-        perm: PERM.quartz.resume,
         endpoint: RESUME,
         done: JOB_MSG.resumed,
         already: 'skip',
@@ -125,11 +124,11 @@ export const QUARTZ_JOB = defineResource({
 export const JOB_ENDPOINTS = {
   pause: PAUSE,
   resume: RESUME,
-  execute: endpoint('GET', `${PATH}/execute`, PERM.quartz.execute),
+  execute: endpoint('GET', `${PATH}/execute`, QUARTZ_JOB.perms.execute),
   /** a page of one job's runs, newest first (`jobId`, `pageNo`, `pageSize`) */
-  runs: endpoint('GET', `${PATH}/runs`, PERM.quartz.list),
+  runs: endpoint('GET', `${PATH}/runs`, QUARTZ_JOB.perms.list),
   /** the handler class names the server knows, with what each does */
-  handlers: endpoint('GET', `${PATH}/handlers`, PERM.quartz.list),
+  handlers: endpoint('GET', `${PATH}/handlers`, QUARTZ_JOB.perms.list),
 } as const;
 
 /** One run of a job, as the history shows it. */

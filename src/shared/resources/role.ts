@@ -2,7 +2,6 @@
  * 角色 (sys_role, jeecg-api.md §6.2): the one place its fields are declared. The role's users, its
  * authorisation tree and grants are endpoints of their own (src/shared/endpoints.ts `role`).
  */
-import { PERM } from '../permissions.ts';
 import { ROLE_CODE_RULE, ROLE_MSG } from '../role.ts';
 import { auditFields, defineResource } from './define.ts';
 
@@ -11,7 +10,8 @@ export const ROLE = defineResource({
   title: '角色',
   path: '/sys/role',
   operations: ['list', 'add', 'edit', 'delete'],
-  perms: PERM.role,
+  // role menu/button/data-rule grants (saveRolePermission, /sys/role/datarule)
+  permActions: { authorize: '授权' },
   component: 'system/RoleUserList',
   category: '角色管理',
   english: 'role',

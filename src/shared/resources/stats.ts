@@ -9,7 +9,6 @@
  * imports nothing of define.ts.
  */
 import type { EndpointContract } from '../contracts.ts';
-import type { PermissionCode } from '../permissions.ts';
 
 /** The grain of a date dimension. */
 export type StatsDateBy = 'day' | 'week' | 'month';
@@ -119,7 +118,8 @@ function kindOf(f: FieldShape): StatsDimensionKind | undefined {
 
 /** Check a declaration's `stats` against its fields and derive its dimensions and endpoint. */
 export function deriveStats(
-  decl: { name: string; path: string; perms: { list: PermissionCode }; fields: readonly FieldShape[] },
+  decl: { name: string; path: string; fields: readonly FieldShape[] },
+  listCode: string,
   stats: ResourceStats,
 ): DerivedStats {
   const field = (key: string, what: string) => {
@@ -149,6 +149,11 @@ export function deriveStats(
   return {
     dimensions,
     measures: stats.measures,
-    endpoint: { method: 'GET', path: `${decl.path}/stats`, permission: decl.perms.list },
+    // the list's code, derived from the same declaration (permissions.ts cannot be named here)
+    endpoint: {
+      method: 'GET',
+      path: `${decl.path}/stats`,
+      permission: listCode as EndpointContract['permission'],
+    },
   };
 }

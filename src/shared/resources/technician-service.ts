@@ -4,9 +4,8 @@
  * projects are opened in one action (`POST …/addBatch`).
  */
 import { z } from 'zod';
-import type { EndpointContract } from '../contracts.ts';
+import type { DeclaredContract } from '../contracts.ts';
 import { listOf } from './field-rules.ts';
-import { PERM } from '../permissions.ts';
 import { YES_NO } from './app-version.ts';
 import { auditFields, defineResource } from './define.ts';
 import { PROJECT_MAP, PROJECT_MSG } from './project.ts';
@@ -28,7 +27,6 @@ export const TECH_SERVICE = defineResource({
   name: 'techService',
   title: '技师服务',
   path: '/yy/yyTechnicianService',
-  perms: PERM.techService,
   component: 'yy/technician/YyTechnicianServiceList',
   category: '技师服务',
   english: 'technician service',
@@ -91,8 +89,8 @@ export const TECH_SERVICE = defineResource({
 export const TECH_SERVICE_ADD_BATCH = {
   method: 'POST',
   path: `${TECH_SERVICE.decl.path}/addBatch`,
-  permission: PERM.techService.add,
-} as const satisfies EndpointContract;
+  permission: TECH_SERVICE.perms.add,
+} as const satisfies DeclaredContract;
 
 /** The body of addBatch: a technician and the projects to open (ids, an array or comma-joined). */
 export const addServicesBody = z.object({

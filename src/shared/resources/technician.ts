@@ -4,8 +4,7 @@
  * (changed by `PUT /yy/yyTechnician/updateStatus`, one or many at once), rating (from orders:
  * read-only here), join date and intro.
  */
-import type { EndpointContract } from '../contracts.ts';
-import { PERM } from '../permissions.ts';
+import type { DeclaredContract } from '../contracts.ts';
 import { FORM_RULES } from '../validation.ts';
 import { auditFields, defineResource } from './define.ts';
 import { PARTNER_MSG, PARTNER_PICKER } from './partner.ts';
@@ -39,7 +38,8 @@ export const TECHNICIAN_MSG = {
 } as const;
 
 const PATH = '/yy/yyTechnician';
-const perm = PERM.technician.updateStatus;
+/** every status action needs the one code of JeecgBoot's 修改状态 button */
+const perm = 'updateStatus';
 const { online, busy, resting, disabled } = WORK_STATUS;
 
 /**
@@ -49,14 +49,14 @@ const { online, busy, resting, disabled } = WORK_STATUS;
 export const TECHNICIAN_UPDATE_STATUS = {
   method: 'PUT',
   path: `${PATH}/updateStatus`,
-  permission: perm,
-} as const satisfies EndpointContract;
+  permission: 'technician:updateStatus',
+} as const satisfies DeclaredContract;
 
 export const TECHNICIAN = defineResource({
   name: 'technician',
   title: '技师',
   path: PATH,
-  perms: PERM.technician,
+  permActions: { updateStatus: '修改状态' },
   component: 'yy/technician/YyTechnicianList',
   category: '技师列表',
   english: 'technician',
@@ -193,5 +193,5 @@ export const TECHNICIAN = defineResource({
 export const TECHNICIAN_MAP = {
   method: 'GET',
   path: `${TECHNICIAN.decl.path}/getTechMap`,
-  permission: PERM.technician.list,
-} as const satisfies EndpointContract;
+  permission: TECHNICIAN.perms.list,
+} as const satisfies DeclaredContract;

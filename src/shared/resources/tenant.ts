@@ -4,7 +4,7 @@
  * Users belong to tenants through `rel_tenant_ids` (src/server/lib/access/tenant-scope.ts).
  */
 import { endpoint } from '../contracts.ts';
-import { AUTHENTICATED, PERM } from '../permissions.ts';
+import { AUTHENTICATED } from '../permission-codes.ts';
 import { auditFields, defineResource } from './define.ts';
 
 /** Dictionary of the `status` values (1 正常, 0 冻结). */
@@ -32,12 +32,11 @@ export const TENANT = defineResource({
   title: '租户',
   path: '/sys/tenant',
   operations: ['list', 'add', 'edit', 'delete'],
-  perms: {
-    list: PERM.tenant.list,
-    add: PERM.tenant.add,
-    edit: PERM.tenant.edit,
-    delete: PERM.tenant.delete,
-  },
+  /**
+   * `tenant:all`: every tenant's rows (src/server/lib/access/tenant-scope.ts); without it a caller
+   * reads and writes only the rows of their own tenants
+   */
+  permActions: { all: '跨租户访问' },
   component: 'system/TenantList',
   category: '租户管理',
   english: 'tenant',

@@ -8,8 +8,7 @@
  * Isomorphic (browser, Node, commands): the server-only parts of an action (a guard or effects that
  * need the write transaction) are the server half's (`ServerResource.transitions`).
  */
-import type { EndpointContract } from '../contracts.ts';
-import type { PermissionCode } from '../permissions.ts';
+import type { DeclaredContract, EndpointContract } from '../contracts.ts';
 
 /** One declared action from some states to one state. */
 export interface ResourceTransition {
@@ -19,7 +18,13 @@ export interface ResourceTransition {
   from: readonly string[];
   /** the state it enters */
   to: string;
-  perm: PermissionCode;
+  /**
+   * the operation, extra action (`permActions`) or other transition whose permission code this
+   * action needs (goods' 上架 needs `'edit'`, partner's actions share `'updateStatus'`); default
+   * its own code `<domain>:<action>`, granted by a menu button named by its title
+   * (src/shared/resources/access.ts)
+   */
+  perm?: string;
   /** `'required'`: refused without one (`请填写原因`); `'optional'`: asked for, may stay empty */
   reason?: 'required' | 'optional';
   /**
@@ -29,9 +34,10 @@ export interface ResourceTransition {
   guard?: (row: Readonly<Record<string, unknown>>) => string | undefined;
   /**
    * the wire contract when it is not the generated `PUT {path}/{action}` (a JeecgBoot path kept,
-   * e.g. `GET …/doReleaseData?id=`); its handler reads `ids` or `id` from the body or the query
+   * e.g. `GET …/doReleaseData?id=`); its handler reads `ids` or `id` from the body or the query.
+   * Its permission must be the action's derived code (checked by defineResource).
    */
-  endpoint?: EndpointContract;
+  endpoint?: DeclaredContract;
   /** the answer's message (default `<title>成功`); `n` is the number of rows changed */
   done?: string | ((n: number) => string);
   /** the refusal of a row not in `from` (default `<实体>状态不能从「X」改为「Y」`) */
@@ -54,7 +60,8 @@ export interface ResourceTransition {
  * action would be.
  */
 export interface ResourceStateEndpoint {
-  endpoint: EndpointContract;
+  /** its permission must be the derived code of one of the transitions (checked by defineResource) */
+  endpoint: DeclaredContract;
   /** the body property holding the wanted state (default the state field's key) */
   key?: string;
   /** a row already in the wanted state: refused (`<实体>已是「X」状态`, default) or left as it is */
@@ -102,9 +109,18 @@ export const TRANSITION_MSG = {
   changed: (state: string) => `已改为「${state}」`,
 } as const;
 
-/** The contract of an action: its declared endpoint or `PUT {path}/{action}`. */
-export function transitionEndpoint(path: string, action: string, t: ResourceTransition): EndpointContract {
-  return t.endpoint ?? { method: 'PUT', path: `${path}/${action}`, permission: t.perm };
+/** The contract of an action needing `code`: its declared endpoint or `PUT {path}/{action}`. */
+export function transitionEndpoint(
+  path: string,
+  action: string,
+  t: ResourceTransition,
+  code: string,
+): EndpointContract {
+  // the code is derived from the same declaration (access.ts), which permissions.ts reads
+  const permission = code as EndpointContract['permission'];
+  return t.endpoint
+    ? { ...t.endpoint, permission }
+    : { method: 'PUT', path: `${path}/${action}`, permission };
 }
 
 /** The action that takes a row from `from` to `to`, if one is declared. */

@@ -89,8 +89,8 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
       ...(ep.importExcel ? { importExcel: ep.importExcel.path } : {}),
     },
     perms: {
-      ...(ep.exportXls ? { export: decl.perms.export } : {}),
-      ...(ep.importExcel ? { import: decl.perms.import } : {}),
+      ...(ep.exportXls ? { export: r.perms.export } : {}),
+      ...(ep.importExcel ? { import: r.perms.import } : {}),
     },
     queryKey: r.queryKey,
     columns: surfaces.list.map((f) => {
@@ -122,7 +122,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
       type: superQueryType(f),
       ...choice(f),
     })),
-    authPrefix: permissionPrefix(decl.perms.list),
+    authPrefix: permissionPrefix(r.perms.list),
     ...(decl.page?.actionsWidth ? { actionsWidth: decl.page.actionsWidth } : {}),
     defaultSort: { column: decl.defaultSort.field, order: decl.defaultSort.order },
     ...(decl.socketKey ? { socketKey: decl.socketKey } : {}),
@@ -148,7 +148,7 @@ const FORM_INPUT: Partial<Record<ResourceField['type'], FormField['type']>> = {
 };
 
 /** The add/edit dialog's fields of a resource. */
-export function formFields(r: Resource): FormField[] {
+export function formFields(r: Omit<Resource, 'perms'>): FormField[] {
   return r.surfaces.form.map((f) => ({
     key: f.key,
     label: f.title,

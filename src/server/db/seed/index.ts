@@ -35,21 +35,25 @@ import { seedCatalogue } from './catalogue/index.ts';
 type PermissionInsert = typeof sysPermission.$inferInsert;
 
 /**
- * The buttons a page's resource declares beyond its menu's listed ones: one per permission of its
- * declared actions (named by the actions sharing it), so adding an action edits only its declaration.
+ * The buttons of a resource's page: derived from its declaration (one per operation, per
+ * transition code and per extra action: src/shared/resources/access.ts), so adding an action edits
+ * only its declaration. A page without a declaration lists its buttons in its menu; a page with
+ * one may not (they would be a second list of the same codes).
  */
-function declaredButtons(m: SeedMenu): NonNullable<SeedMenu['buttons']> {
-  const resource = (RESOURCES as unknown as Resource[]).find((r) => r.decl.component === m.component);
-  const listed = new Set((m.buttons ?? []).map((b) => b.perms));
-  const byPerm = new Map<PermissionCode, string[]>();
-  for (const a of resource?.states?.actions ?? [])
-    if (!listed.has(a.transition.perm))
-      byPerm.set(a.transition.perm, [...(byPerm.get(a.transition.perm) ?? []), a.transition.title]);
-  return [...byPerm].map(([perms, titles]) => ({ name: titles.join('/'), perms }));
+function declaredButtons(m: SeedMenu, resources: readonly Resource[]): NonNullable<SeedMenu['buttons']> {
+  const resource = resources.find((r) => r.decl.component === m.component);
+  if (!resource) return [];
+  if (m.buttons?.length)
+    throw new Error(`menu ${m.url}: its buttons are derived from resource ${resource.decl.name}`);
+  // the codes are derived from a declaration of RESOURCES: they are PermissionCodes
+  return resource.buttons.map((b) => ({ name: b.name, perms: b.code as PermissionCode }));
 }
 
 /** Flatten the menu tree into sys_permission rows (menus and their buttons). */
-export function menuRows(menus: SeedMenu[] = MENUS): PermissionInsert[] {
+export function menuRows(
+  menus: SeedMenu[] = MENUS,
+  resources: readonly Resource[] = RESOURCES as unknown as Resource[],
+): PermissionInsert[] {
   const out: PermissionInsert[] = [];
   const walk = (list: SeedMenu[], parentId: string | null) => {
     list.forEach((m, i) => {
@@ -68,13 +72,13 @@ export function menuRows(menus: SeedMenu[] = MENUS): PermissionInsert[] {
         icon: m.icon ?? null,
         isRoute: m.route ?? true,
         // buttons are rows below their menu too (菜单管理 shows them as its children)
-        isLeaf: !m.children?.length && !m.buttons?.length && !declaredButtons(m).length,
+        isLeaf: !m.children?.length && !m.buttons?.length && !declaredButtons(m, resources).length,
         keepAlive: m.keepAlive ?? false,
         hidden: m.hidden ?? false,
         internalOrExternal: m.internalOrExternal ?? false,
         createBy: 'admin',
       });
-      const buttons = [...(m.buttons ?? []), ...declaredButtons(m)];
+      const buttons = [...(m.buttons ?? []), ...declaredButtons(m, resources)];
       buttons.forEach((b, j) =>
         out.push({
           id: stableId(`perm:${b.perms}`),

@@ -105,7 +105,7 @@ function resourceTable(sr: ServerResource): AllowedTable {
   return {
     name: getTableName(sr.table),
     table: sr.table,
-    perms: [sr.resource.decl.perms.list],
+    perms: [sr.resource.perms.list],
     columns: withKeys(bySql),
     id: all.id!,
     scope: sr.scope,

@@ -16,28 +16,11 @@ export const TECHNICIAN_MENU: SeedMenu = {
       name: '技师列表',
       url: '/yy/technician/list',
       component: 'yy/technician/YyTechnicianList',
-      buttons: [
-        { name: '查询', perms: PERM.technician.list },
-        { name: '添加', perms: PERM.technician.add },
-        { name: '编辑', perms: PERM.technician.edit },
-        { name: '删除', perms: PERM.technician.delete },
-        { name: '修改状态', perms: PERM.technician.updateStatus },
-        { name: '导出', perms: PERM.technician.export },
-        { name: '导入', perms: PERM.technician.import },
-      ],
     },
     {
       name: '服务项目',
       url: '/yy/technician/project',
       component: 'yy/technician/YyProjectList',
-      buttons: [
-        { name: '查询', perms: PERM.project.list },
-        { name: '添加', perms: PERM.project.add },
-        { name: '编辑', perms: PERM.project.edit },
-        { name: '删除', perms: PERM.project.delete },
-        { name: '导出', perms: PERM.project.export },
-        { name: '导入', perms: PERM.project.import },
-      ],
     },
     {
       name: '技师提成',
@@ -56,14 +39,6 @@ export const TECHNICIAN_MENU: SeedMenu = {
       name: '技师服务',
       url: '/yy/technician/service',
       component: 'yy/technician/YyTechnicianServiceList',
-      buttons: [
-        { name: '查询', perms: PERM.techService.list },
-        { name: '添加', perms: PERM.techService.add },
-        { name: '编辑', perms: PERM.techService.edit },
-        { name: '删除', perms: PERM.techService.delete },
-        { name: '导出', perms: PERM.techService.export },
-        { name: '导入', perms: PERM.techService.import },
-      ],
     },
   ],
 };

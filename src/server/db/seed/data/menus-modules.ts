@@ -12,14 +12,6 @@ export const MESSAGE_MENU: SeedMenu = {
       name: '模板管理',
       url: '/message/template',
       component: 'modules/message/SysMessageTemplateList',
-      buttons: [
-        { name: '查询', perms: PERM.messageTemplate.list },
-        { name: '添加', perms: PERM.messageTemplate.add },
-        { name: '编辑', perms: PERM.messageTemplate.edit },
-        { name: '删除', perms: PERM.messageTemplate.delete },
-        { name: '导出', perms: PERM.messageTemplate.export },
-        { name: '导入', perms: PERM.messageTemplate.import },
-      ],
     },
   ],
 };
@@ -87,12 +79,6 @@ export const OSS_MENU: SeedMenu = {
       name: '文件管理',
       url: '/oss/file',
       component: 'modules/oss/OSSFileList',
-      buttons: [
-        { name: '查询', perms: PERM.ossFile.list },
-        { name: '上传', perms: PERM.ossFile.upload },
-        { name: '删除', perms: PERM.ossFile.delete },
-        { name: '下载', perms: PERM.ossFile.download },
-      ],
     },
   ],
 };

@@ -25,6 +25,10 @@ export interface SeedMenu {
   /** is_route; default true. false → the client shows the menu but registers no route */
   route?: boolean;
   internalOrExternal?: boolean;
+  /**
+   * the page's buttons (sys_permission rows granting codes); none for a declared resource's page
+   * (`component` of a declaration): its buttons are derived from the declaration
+   */
   buttons?: SeedButton[];
   children?: SeedMenu[];
 }
