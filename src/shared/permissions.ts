@@ -251,6 +251,11 @@ export const PERM = {
     /** work status of one or many (PUT /yy/yyTechnician/updateStatus) */
     updateStatus: 'technician:updateStatus',
   },
+  /** per-technician service summary, a read-only view (/yy/yyTechnicianSummary) */
+  techSummary: {
+    list: 'techSummary:list',
+    export: 'techSummary:export',
+  },
   techService: {
     list: 'techService:list',
     add: 'techService:add',

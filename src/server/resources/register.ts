@@ -66,6 +66,11 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   registerReferenceTarget(sr);
   const { resource } = sr;
   const { decl, endpoints: ep } = resource;
+  // a view is read only: nothing of the server half may write through it
+  if (decl.view && (sr.hooks || sr.children?.length || sr.transitions || sr.override))
+    throw new Error(
+      `resource ${decl.name}: a resource on a view has no write hooks, sub tables, transitions or overrides`,
+    );
   const db = app.db;
   const tz = app.config.timezone;
   const gen = generate(sr);

@@ -231,6 +231,12 @@ export interface ResourceDeclaration {
    */
   appendOnly?: boolean;
   /**
+   * the rows are a PostgreSQL view (the server half's `table` describes its columns): read only.
+   * List, queryById, export and stats under the same row scope; no add, edit, delete or import
+   * endpoints or commands, no state changes, no sub tables (defineResource refuses them)
+   */
+  view?: boolean;
+  /**
    * aggregates (src/shared/resources/stats.ts): dimensions the rows are grouped by and measures
    * counted per group, served as `GET {path}/stats` under the list's permission and row scope
    */
@@ -369,12 +375,18 @@ export { displayKey, hasDisplayText, isQueryable, pickerOptions, screenOf, surfa
 
 /** The generated operations of a declaration (list always included). */
 export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
-  const ops = d.operations ?? RESOURCE_OPERATIONS.filter((op) => !d.appendOnly || !CHANGING.includes(op));
+  const ops =
+    d.operations ??
+    RESOURCE_OPERATIONS.filter(
+      (op) => !(d.appendOnly && CHANGING.includes(op)) && !(d.view && WRITING.includes(op)),
+    );
   return new Set<ResourceOperation>(['list', ...ops]);
 }
 
 /** The operations an append-only resource never has. */
 const CHANGING: readonly ResourceOperation[] = ['edit', 'delete'];
+/** The operations a resource on a view never has: every write. */
+const WRITING: readonly ResourceOperation[] = ['add', 'edit', 'delete', 'import'];
 
 /**
  * The generated endpoint family of a resource (jeecg-api.md §6 generated-controller conventions):
@@ -419,6 +431,18 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   }
   if (decl.appendOnly && decl.operations?.some((op) => CHANGING.includes(op)))
     throw new Error(`resource ${decl.name}: an append-only resource has no edit or delete`);
+  if (decl.view) {
+    if (decl.operations?.some((op) => WRITING.includes(op)))
+      throw new Error(
+        `resource ${decl.name}: a resource on a view is read only (no add, edit, delete or import)`,
+      );
+    for (const [key, what] of [
+      ['states', 'state changes'],
+      ['children', 'sub tables'],
+      ['appendOnly', 'append-only writes'],
+    ] as const)
+      if (decl[key]) throw new Error(`resource ${decl.name}: a resource on a view is read only (no ${what})`);
+  }
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
   for (const key of [...Object.values(decl.order ?? {}).flat(), ...(decl.commands?.addPositional ?? [])])

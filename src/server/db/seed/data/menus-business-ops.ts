@@ -65,6 +65,15 @@ export const TECHNICIAN_MENU: SeedMenu = {
         { name: '导入', perms: PERM.techService.import },
       ],
     },
+    {
+      name: '技师服务概况',
+      url: '/yy/technician/summary',
+      component: 'yy/technician/YyTechnicianSummaryList',
+      buttons: [
+        { name: '查询', perms: PERM.techSummary.list },
+        { name: '导出', perms: PERM.techSummary.export },
+      ],
+    },
   ],
 };
 
