@@ -30,6 +30,7 @@ import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } f
 import { routeOf } from '../lib/http/route.ts';
 import { childrenOf } from './children.ts';
 import { registerStats } from './stats.ts';
+import { registerReversal } from './reversal.ts';
 import { rowReach as reachOf, rowScope } from '../lib/access/row-scope.ts';
 import { resourceTarget } from '../lib/access/data-rules.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/access/tenant-scope.ts';
@@ -454,6 +455,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     history: (req: FastifyRequest, id: string | undefined) => stateHistory(sr, req, id),
   };
   registerTransitions(app, sr, { reach: rowReach, publish: access.publish, findById: gen.findById });
+  registerReversal(app, sr, access.publish);
   for (const e of sr.endpoints ?? [])
     app.route<{ Querystring: Query }>({ ...routeOf(e.contract), handler: (req) => e.handler(req, access) });
 

@@ -19,6 +19,9 @@ import { transitionEndpoint, type ResourceStates, type ResourceTransition } from
 
 export type { ResourceStates, ResourceTransition } from './transitions.ts';
 import { deriveStats, type DerivedStats, type ResourceStats } from './stats.ts';
+import { deriveReversal, type DerivedReversal, type ResourceReversal } from './reversal.ts';
+
+export type { DerivedReversal, ResourceReversal } from './reversal.ts';
 
 export type { DerivedStats, ResourceStats } from './stats.ts';
 
@@ -231,6 +234,11 @@ export interface ResourceDeclaration {
    */
   appendOnly?: boolean;
   /**
+   * corrections of an append-only resource (src/shared/resources/reversal.ts): `POST {path}/reverse`
+   * adds a row negating the money fields of the one it names, once per row, never of a reversal
+   */
+  reversal?: ResourceReversal;
+  /**
    * the rows are a PostgreSQL view (the server half's `table` describes its columns): read only.
    * List, queryById, export and stats under the same row scope; no add, edit, delete or import
    * endpoints or commands, no state changes, no sub tables (defineResource refuses them)
@@ -340,6 +348,8 @@ export interface Resource<D extends ResourceDeclaration = ResourceDeclaration, E
   states?: DerivedStates;
   /** the declared dimensions and measures with the stats endpoint (none without `stats`) */
   stats?: DerivedStats;
+  /** the reversal endpoint and its fields (none without `reversal`) */
+  reversal?: DerivedReversal;
 }
 
 /** What a declaration's `states` derive. */
@@ -440,9 +450,11 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
       ['states', 'state changes'],
       ['children', 'sub tables'],
       ['appendOnly', 'append-only writes'],
+      ['reversal', 'reversals'],
     ] as const)
       if (decl[key]) throw new Error(`resource ${decl.name}: a resource on a view is read only (no ${what})`);
   }
+  if (decl.reversal) checkReversal(decl, decl.reversal);
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
   for (const key of [...Object.values(decl.order ?? {}).flat(), ...(decl.commands?.addPositional ?? [])])
@@ -469,6 +481,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
     decl,
     ...(decl.states ? { states: deriveStates(decl, decl.states) } : {}),
     ...(decl.stats ? { stats: deriveStats(decl, decl.stats) } : {}),
+    ...(decl.reversal ? { reversal: deriveReversal(decl.path, decl.reversal) } : {}),
     operations: resourceOperations(decl),
     addSchema,
     editSchema,
@@ -498,4 +511,24 @@ function deriveStates(decl: ResourceDeclaration, states: ResourceStates): Derive
     actions,
     history: { method: 'GET', path: `${decl.path}/history`, permission: decl.perms.list },
   };
+}
+
+/**
+ * A reversal needs an append-only resource, money fields to negate, and system fields (never
+ * written by a client) naming the reversed row and holding the reason.
+ */
+function checkReversal(decl: ResourceDeclaration, reversal: ResourceReversal): void {
+  const fail = (why: string) => {
+    throw new Error(`resource ${decl.name}: reversal ${why}`);
+  };
+  if (!decl.appendOnly) fail('needs an append-only resource');
+  const field = (key: string) => decl.fields.find((f) => f.key === key);
+  if (!reversal.amountFields.length) fail('names no money field');
+  for (const key of reversal.amountFields)
+    if (field(key)?.type !== 'money') fail(`field ${key} is not a money field`);
+  for (const key of [reversal.refField, reversal.reasonField]) {
+    const f = field(key);
+    if (!f) fail(`field ${key} is not a field`);
+    else if (!f.system || f.computed) fail(`field ${key} must be a system field (kept by the server)`);
+  }
 }

@@ -36,7 +36,8 @@ type PermissionInsert = typeof sysPermission.$inferInsert;
 
 /**
  * The buttons a page's resource declares beyond its menu's listed ones: one per permission of its
- * declared actions (named by the actions sharing it), so adding an action edits only its declaration.
+ * declared actions and its reversal (named by the actions sharing it), so adding an action edits only
+ * its declaration.
  */
 function declaredButtons(m: SeedMenu): NonNullable<SeedMenu['buttons']> {
   const resource = (RESOURCES as unknown as Resource[]).find((r) => r.decl.component === m.component);
@@ -45,6 +46,10 @@ function declaredButtons(m: SeedMenu): NonNullable<SeedMenu['buttons']> {
   for (const a of resource?.states?.actions ?? [])
     if (!listed.has(a.transition.perm))
       byPerm.set(a.transition.perm, [...(byPerm.get(a.transition.perm) ?? []), a.transition.title]);
+  // an append-only resource's reversal (冲正) is a button of its own
+  const reversal = resource?.reversal;
+  if (reversal && !listed.has(reversal.perm))
+    byPerm.set(reversal.perm, [...(byPerm.get(reversal.perm) ?? []), reversal.title]);
   return [...byPerm].map(([perms, titles]) => ({ name: titles.join('/'), perms }));
 }
 
