@@ -1,7 +1,8 @@
 /**
  * The reversal command of an append-only resource declaring `reversal`
  * (src/shared/resources/reversal.ts): `<name> reverse <id> --reason …` posts the row's reversal
- * entry (`POST {path}/reverse`); on the row menu of rows that are not reversals themselves.
+ * entry (`POST {path}/reverse`), asking for the reason when none is given; on the row menu of rows
+ * that are not reversals themselves.
  */
 import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
@@ -39,8 +40,10 @@ export function reversalCommands(r: Resource): CommandDefinition[] {
         const ids = targetIds(ctx, id);
         if (ids.length === 0) throw new Error(MSG.nothingSelected);
         if (ids.length > 1) throw new Error(`一次只能${title}一条记录`);
-        if (!reason?.trim()) throw new Error(REVERSAL_MSG.reasonRequired);
-        await ctx.api.post(endpoint.path, { id: ids[0], reason: reason.trim() });
+        // asked for when not given (the row menu, the palette); never posted empty
+        const why = (reason ?? (await ctx.prompt(`请输入${title}原因`)) ?? '').trim();
+        if (!why) throw new Error(REVERSAL_MSG.reasonRequired);
+        await ctx.api.post(endpoint.path, { id: ids[0], reason: why });
         return { message: REVERSAL_MSG.done, invalidate: [[...r.queryKey]] };
       },
     }) as CommandDefinition,

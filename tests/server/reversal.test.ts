@@ -11,6 +11,7 @@ import { auditFields, defineResource } from '../../src/shared/resources/define.t
 import { REVERSAL_MSG } from '../../src/shared/resources/reversal.ts';
 import type { PermissionCode } from '../../src/shared/permissions.ts';
 import { resourceCommandEndpoints, resourceCommands } from '../../commands/resources/generate.ts';
+import type { CommandContext } from '../../commands/core/types.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, loginAdded, roleWithout } from '../support/tenant-users.ts';
 
@@ -249,6 +250,36 @@ describe('reversal entries of an append-only resource', () => {
     await first;
     await expect(second).rejects.toThrow(REVERSAL_MSG.twice);
     expect(await reversalsOf(original.id)).toHaveLength(1);
+  });
+
+  it('`ledger reverse <id> --reason …` posts it; without a reason it asks, and refuses an empty one', async () => {
+    const cmd = resourceCommands(LEDGER).find((c) => c.id === 'ledger.reverse')!;
+    const asked: string[] = [];
+    const ctx = (answer: string | null) =>
+      ({
+        api: {
+          post: async (path: string, body: unknown) => {
+            const r = await t.call('POST', path, { token: admin, body });
+            if (!r.body.success) throw new Error(r.body.message);
+            return r.body.result;
+          },
+        },
+        keys: {},
+        prompt: async (message: string) => (asked.push(message), answer),
+      }) as unknown as CommandContext;
+    const a = await post('命令冲正', '4.40');
+    await expect(cmd.run(ctx(null), { id: a.id, reason: '录入错误' })).resolves.toMatchObject({
+      message: REVERSAL_MSG.done,
+    });
+    expect(await reversalsOf(a.id)).toMatchObject([{ amount: '-4.40', reverseReason: '录入错误' }]);
+    await expect(cmd.run(ctx('再次'), { id: a.id })).rejects.toThrow(REVERSAL_MSG.twice);
+    const b = await post('命令冲正二', '1.10');
+    await expect(cmd.run(ctx('  '), { id: b.id })).rejects.toThrow(REVERSAL_MSG.reasonRequired);
+    expect(asked).toEqual(['请输入冲正原因', '请输入冲正原因']);
+    expect(await reversalsOf(b.id)).toHaveLength(0);
+    // a reversal is not offered on a reversal's row
+    expect(cmd.when?.({ row: { id: 'x', reversalOf: a.id } } as never)).toBe(false);
+    expect(cmd.when?.({ row: { id: a.id, reversalOf: null } } as never)).toBe(true);
   });
 
   it('postReversal posts inside the caller’s transaction: a later failure rolls it back', async () => {
