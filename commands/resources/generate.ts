@@ -21,6 +21,7 @@ import { requireTargets } from '../grid/targets.ts';
 import type { Page } from '../../src/shared/api.ts';
 import { transitionCommandEndpoints, transitionCommands } from './transitions.ts';
 import { statsCommandEndpoints, statsCommands } from './stats.ts';
+import { reversalCommandEndpoints, reversalCommands } from './reversal.ts';
 import { ROW_VERSION } from '../../src/shared/resources/transitions.ts';
 
 /** What a field type accepts, for help (types not named take plain text). */
@@ -279,6 +280,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
     );
 
   commands.push(...transitionCommands(r));
+  commands.push(...reversalCommands(r));
   // the stats command takes the list's own filters (declared list arguments or filter fields)
   commands.push(...statsCommands(r, decl.listArgs ? {} : listArgs.args));
   return commands;
@@ -293,5 +295,10 @@ export function resourceCommandEndpoints(r: Resource) {
   if (ep.add) calls[`${r.decl.name}.add`] = [ep.add];
   if (ep.edit) calls[`${r.decl.name}.edit`] = [ep.edit];
   if (ep.deleteBatch) calls[`${r.decl.name}.delete`] = [ep.deleteBatch];
-  return { ...calls, ...transitionCommandEndpoints(r), ...statsCommandEndpoints(r) };
+  return {
+    ...calls,
+    ...transitionCommandEndpoints(r),
+    ...reversalCommandEndpoints(r),
+    ...statsCommandEndpoints(r),
+  };
 }

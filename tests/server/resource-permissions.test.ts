@@ -20,7 +20,7 @@ import { throwaway } from '../support/throwaway.ts';
  * only its declaration.
  */
 
-/** ALL_PERMISSION_CODES as the hand-written PERM gave it, before the codes were derived (185). */
+/** ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), and the two of 技师服务概况 since. */
 const PINNED = [
   'user:list',
   'user:add',
@@ -182,6 +182,8 @@ const PINNED = [
   'techService:delete',
   'techService:export',
   'techService:import',
+  'techSummary:list',
+  'techSummary:export',
   'visitOrder:list',
   'visitOrder:add',
   'visitOrder:edit',

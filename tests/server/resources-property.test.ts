@@ -5,9 +5,14 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { sysDepart, sysDict, sysDictItem, sysUser } from '../../src/server/db/schema/index.ts';
 import { SERVER_RESOURCES } from '../../src/server/resources/index.ts';
 import type { ServerResource } from '../../src/server/resources/register.ts';
-import type { ResourceField } from '../../src/shared/resources/define.ts';
+import {
+  RESOURCE_OPERATIONS,
+  resourceEndpoints,
+  type ResourceEndpoints,
+  type ResourceField,
+} from '../../src/shared/resources/define.ts';
 import { areaChildren } from '../../src/shared/area.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { BASE, createTestApp, type TestApp } from '../support/app.ts';
 import { PAYLOAD, postParts } from './import-support.ts';
 import { uploadPicture } from './resource-support.ts';
 
@@ -334,8 +339,62 @@ describe.each(SERVER_RESOURCES.map((sr) => [sr.resource.decl.name, sr] as const)
     }
   });
 
-  // a resource without an add (a read-only list) gets neither test, rather than skipped ones
+  // a resource without an add (a read-only list, a view) gets the read-only sweep instead of the
+  // round trip: never skipped silently
   const whenAdds = ops.has('add') ? it : () => undefined;
+  const whenReadOnly = ops.has('add') ? () => undefined : it;
+
+  whenReadOnly(
+    'serves only its declared operations, and reads every row it lists back the same',
+    async () => {
+      // no route of an operation it lacks is registered (a view's add, edit, delete and import)
+      const every = resourceEndpoints(
+        { ...r.decl, operations: undefined, view: false, appendOnly: false } as typeof r.decl,
+        Object.fromEntries(RESOURCE_OPERATIONS.map((op) => [op, 'probe:x'])),
+      );
+      for (const [name, contract] of Object.entries(every) as Array<
+        [keyof ResourceEndpoints, { method: string; path: string }]
+      >) {
+        const registered = t.app.routePermissions.has(`${contract.method} ${BASE}${contract.path}`);
+        expect(registered, `${name} ${contract.method} ${contract.path}`).toBe(name in r.endpoints);
+      }
+      const list = await call('GET', r.endpoints.list.path, { query: { pageSize: 20 } });
+      expect(list.body.success, JSON.stringify(list.body)).toBe(true);
+      const records = list.body.result.records as Json[];
+      for (const row of records.slice(0, 3)) {
+        const one = await call('GET', r.endpoints.queryById.path, { query: { id: row.id } });
+        expect(one.body.success, `${name} queryById ${String(row.id)}`).toBe(true);
+        expect(one.body.result, `${name} queryById answers the listed row`).toMatchObject(row);
+      }
+      const gone = await call('GET', r.endpoints.queryById.path, { query: { id: 'no-such-row' } });
+      expectRefused(gone, `${name} queryById of a missing row`);
+      // every sortable field sorts, and a listed value filters, without a server error
+      const first = records[0];
+      for (const f of r.surfaces.sort) {
+        const sorted = await call('GET', r.endpoints.list.path, {
+          query: { column: f.key, order: 'asc', pageSize: 5 },
+        });
+        expectAnswered(sorted, `${name} sorted by ${f.key}`);
+        const v = first?.[f.key];
+        if (
+          !r.surfaces.filter.some((g) => g.key === f.key) ||
+          v === null ||
+          v === undefined ||
+          typeof v === 'object'
+        )
+          continue;
+        const filtered = await call('GET', r.endpoints.list.path, {
+          query: { [f.key]: String(v), pageSize: 5 },
+        });
+        expectAnswered(filtered, `${name} filtered by ${f.key}=${String(v)}`);
+      }
+      if (ops.has('export')) {
+        const exported = await exportOf(r.endpoints.exportXls!.path, String(first?.id ?? ''));
+        expect(exported.statusCode).toBe(200);
+        expect(exported.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      }
+    },
+  );
   whenAdds('round-trips generated values through every operation it has', async () => {
     const w = await world();
     const seeded = await seededRow();

@@ -1,6 +1,11 @@
 import { expect } from 'vitest';
-import { and, inArray, notInArray } from 'drizzle-orm';
-import { sysPermission, sysRole, sysRolePermission } from '../../src/server/db/schema/index.ts';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import {
+  sysPermission,
+  sysPermissionDataRule,
+  sysRole,
+  sysRolePermission,
+} from '../../src/server/db/schema/index.ts';
 import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import type { TestApp } from './app.ts';
@@ -57,3 +62,26 @@ export async function addUser(
 
 /** Sign in a user added by `addUser`. */
 export const loginAdded = (t: TestApp, username: string) => t.login(username);
+
+/** Give `roleId` a data rule `id != hidden` on the menu of `component` (the role must hold the menu). */
+export async function hideByRule(t: TestApp, roleId: string, component: string, hidden: string) {
+  const db = t.database.db;
+  const [menu] = await db.select().from(sysPermission).where(eq(sysPermission.component, component));
+  if (!menu) throw new Error(`no menu of ${component}`);
+  const ruleId = newId();
+  await db.insert(sysPermissionDataRule).values({
+    id: ruleId,
+    permissionId: menu.id,
+    ruleName: `hide ${hidden}`,
+    ruleColumn: 'id',
+    ruleConditions: '!=',
+    ruleValue: hidden,
+  });
+  await db.update(sysPermission).set({ ruleFlag: 1 }).where(eq(sysPermission.id, menu.id));
+  const granted = await db
+    .update(sysRolePermission)
+    .set({ dataRuleIds: ruleId })
+    .where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, menu.id)))
+    .returning();
+  if (!granted.length) throw new Error(`the role does not hold ${component}`);
+}

@@ -17,6 +17,7 @@ import { partnerServer } from './partner.ts';
 import { projectServer } from './project.ts';
 import { technicianServer } from './technician.ts';
 import { techServiceServer } from './technician-service.ts';
+import { techSummaryServer } from './technician-summary.ts';
 import { checkRuleServer } from './check-rule.ts';
 import { categoryServer } from './category.ts';
 import { announcementServer } from './announcement.ts';
@@ -38,6 +39,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   project: projectServer,
   technician: technicianServer,
   techService: techServiceServer,
+  techSummary: techSummaryServer,
   banner: bannerServer,
   goods: goodsServer,
   customer: customerServer,

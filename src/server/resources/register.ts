@@ -30,6 +30,7 @@ import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } f
 import { routeOf } from '../lib/http/route.ts';
 import { childrenOf } from './children.ts';
 import { registerStats } from './stats.ts';
+import { registerReversal } from './reversal.ts';
 import { rowReach as reachOf, rowScope } from '../lib/access/row-scope.ts';
 import { resourceTarget } from '../lib/access/data-rules.ts';
 import { requestAccess, stampColumn, TENANT_MSG } from '../lib/access/tenant-scope.ts';
@@ -66,6 +67,11 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
   registerReferenceTarget(sr);
   const { resource } = sr;
   const { decl, endpoints: ep } = resource;
+  // a view is read only: nothing of the server half may write through it
+  if (decl.view && (sr.hooks || sr.children?.length || sr.transitions || sr.override))
+    throw new Error(
+      `resource ${decl.name}: a resource on a view has no write hooks, sub tables, transitions or overrides`,
+    );
   const db = app.db;
   const tz = app.config.timezone;
   const gen = generate(sr);
@@ -449,6 +455,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     history: (req: FastifyRequest, id: string | undefined) => stateHistory(sr, req, id),
   };
   registerTransitions(app, sr, { reach: rowReach, publish: access.publish, findById: gen.findById });
+  registerReversal(app, sr, access.publish);
   for (const e of sr.endpoints ?? [])
     app.route<{ Querystring: Query }>({ ...routeOf(e.contract), handler: (req) => e.handler(req, access) });
 

@@ -11,7 +11,9 @@ import { newId } from '../lib/query/ids.ts';
 import { BizError, okMessage } from '../lib/http/result.ts';
 import { parseWith } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
+import { rowReach } from '../lib/access/row-scope.ts';
 import type { ServerResource } from './register.ts';
+import { technicianServer } from './technician.ts';
 
 /**
  * 技师服务: the generated family (a technician offers a project once; an own price is never
@@ -48,11 +50,21 @@ export const techServiceServer: ServerResource = {
         const app = req.server;
         const { technicianId, projectIds } = parseWith(addServicesBody, req.body);
         const by = caller(req).user.username;
+        // the technician as the caller reaches it (tenant, the data rules of 技师列表): one hidden
+        // from them is as missing; read before the transaction (PGlite has one connection)
+        const techReach = await rowReach(req, technicianServer);
         const result = await app.db.transaction(async (tx) => {
           const [tech] = await tx
             .select({ id: yyTechnician.id })
             .from(yyTechnician)
-            .where(and(eq(yyTechnician.id, technicianId), ne(yyTechnician.workStatus, WORK_STATUS.disabled)))
+            .where(
+              and(
+                eq(yyTechnician.id, technicianId),
+                ne(yyTechnician.workStatus, WORK_STATUS.disabled),
+                technicianServer.scope?.(),
+                techReach,
+              ),
+            )
             .limit(1);
           if (!tech) throw new BizError(TECH_SERVICE_MSG.technicianInvalid);
           const projects = await tx

@@ -38,6 +38,8 @@ export interface AccessDeclaration {
   permDomain?: string;
   permActions?: Readonly<Record<string, string>>;
   states?: ResourceStates;
+  /** an append-only resource's corrections: the code `<domain>:reverse`, its button the title */
+  reversal?: { title?: string };
 }
 
 /** The derived codes of a resource (by operation, action or extra name) and its buttons, in order. */
@@ -111,6 +113,10 @@ export function deriveAccess(
     button(key, extra[key] ?? users.map((n) => transitions[n]!.title).join('/'));
   }
   for (const [key, name] of Object.entries(extra)) if (!seen.has(code(key))) button(key, name);
+  if (decl.reversal) {
+    if ('reverse' in extra || 'reverse' in transitions) fail('reverse is the code of its reversal');
+    button('reverse', decl.reversal.title ?? '冲正');
+  }
   for (const op of AFTER_ACTIONS) if (operations.has(op)) button(op, OPERATION_BUTTONS[op]);
   return { domain, perms, buttons, transitions: codeOf };
 }

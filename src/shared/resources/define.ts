@@ -20,6 +20,9 @@ import { transitionEndpoint, type ResourceStates, type ResourceTransition } from
 
 export type { ResourceStates, ResourceTransition } from './transitions.ts';
 import { deriveStats, type DerivedStats, type ResourceStats } from './stats.ts';
+import { deriveReversal, type DerivedReversal, type ResourceReversal } from './reversal.ts';
+
+export type { DerivedReversal, ResourceReversal } from './reversal.ts';
 
 export type { DerivedStats, ResourceStats } from './stats.ts';
 
@@ -243,6 +246,17 @@ export interface ResourceDeclaration {
    */
   appendOnly?: boolean;
   /**
+   * corrections of an append-only resource (src/shared/resources/reversal.ts): `POST {path}/reverse`
+   * adds a row negating the money fields of the one it names, once per row, never of a reversal
+   */
+  reversal?: ResourceReversal;
+  /**
+   * the rows are a PostgreSQL view (the server half's `table` describes its columns): read only.
+   * List, queryById, export and stats under the same row scope; no add, edit, delete or import
+   * endpoints or commands, no state changes, no sub tables (defineResource refuses them)
+   */
+  view?: boolean;
+  /**
    * aggregates (src/shared/resources/stats.ts): dimensions the rows are grouped by and measures
    * counted per group, served as `GET {path}/stats` under the list's permission and row scope
    */
@@ -384,6 +398,8 @@ export interface Resource<
   states?: DerivedStates;
   /** the declared dimensions and measures with the stats endpoint (none without `stats`) */
   stats?: DerivedStats;
+  /** the reversal endpoint and its fields (none without `reversal`) */
+  reversal?: DerivedReversal;
 }
 
 /** What a declaration's `states` derive. */
@@ -420,18 +436,24 @@ export { displayKey, hasDisplayText, isQueryable, pickerOptions, screenOf, surfa
 
 /** The generated operations of a declaration (list always included). */
 export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
-  const ops = d.operations ?? RESOURCE_OPERATIONS.filter((op) => !d.appendOnly || !CHANGING.includes(op));
+  const ops =
+    d.operations ??
+    RESOURCE_OPERATIONS.filter(
+      (op) => !(d.appendOnly && CHANGING.includes(op)) && !(d.view && WRITING.includes(op)),
+    );
   return new Set<ResourceOperation>(['list', ...ops]);
 }
 
 /** The operations an append-only resource never has. */
 const CHANGING: readonly ResourceOperation[] = ['edit', 'delete'];
+/** The operations a resource on a view never has: every write. */
+const WRITING: readonly ResourceOperation[] = ['add', 'edit', 'delete', 'import'];
 
 /**
  * The generated endpoint family of a resource (jeecg-api.md §6 generated-controller conventions):
  * the endpoints of its operations only.
  */
-function resourceEndpoints<D extends ResourceDeclaration>(
+export function resourceEndpoints<D extends ResourceDeclaration>(
   d: D,
   perms: Readonly<Record<string, string>>,
 ): EndpointsOf<D> {
@@ -470,6 +492,20 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   }
   if (decl.appendOnly && decl.operations?.some((op) => CHANGING.includes(op)))
     throw new Error(`resource ${decl.name}: an append-only resource has no edit or delete`);
+  if (decl.view) {
+    if (decl.operations?.some((op) => WRITING.includes(op)))
+      throw new Error(
+        `resource ${decl.name}: a resource on a view is read only (no add, edit, delete or import)`,
+      );
+    for (const [key, what] of [
+      ['states', 'state changes'],
+      ['children', 'sub tables'],
+      ['appendOnly', 'append-only writes'],
+      ['reversal', 'reversals'],
+    ] as const)
+      if (decl[key]) throw new Error(`resource ${decl.name}: a resource on a view is read only (no ${what})`);
+  }
+  if (decl.reversal) checkReversal(decl, decl.reversal);
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
   for (const key of [...Object.values(decl.order ?? {}).flat(), ...(decl.commands?.addPositional ?? [])])
@@ -503,6 +539,7 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
       ? { states: deriveStates(decl, decl.states, access.transitions, access.perms.list!) }
       : {}),
     ...(decl.stats ? { stats: deriveStats(decl, access.perms.list!, decl.stats) } : {}),
+    ...(decl.reversal ? { reversal: deriveReversal(decl.path, decl.reversal, access.perms.reverse!) } : {}),
     operations,
     addSchema,
     editSchema,
@@ -537,4 +574,24 @@ function deriveStates(
     actions,
     history: { method: 'GET', path: `${decl.path}/history`, permission: listCode as PermissionCode },
   };
+}
+
+/**
+ * A reversal needs an append-only resource, money fields to negate, and system fields (never
+ * written by a client) naming the reversed row and holding the reason.
+ */
+function checkReversal(decl: ResourceDeclaration, reversal: ResourceReversal): void {
+  const fail = (why: string) => {
+    throw new Error(`resource ${decl.name}: reversal ${why}`);
+  };
+  if (!decl.appendOnly) fail('needs an append-only resource');
+  const field = (key: string) => decl.fields.find((f) => f.key === key);
+  if (!reversal.amountFields.length) fail('names no money field');
+  for (const key of reversal.amountFields)
+    if (field(key)?.type !== 'money') fail(`field ${key} is not a money field`);
+  for (const key of [reversal.refField, reversal.reasonField]) {
+    const f = field(key);
+    if (!f) fail(`field ${key} is not a field`);
+    else if (!f.system || f.computed) fail(`field ${key} must be a system field (kept by the server)`);
+  }
 }

@@ -15,6 +15,7 @@ import { PARTNER } from './partner.ts';
 import { PROJECT } from './project.ts';
 import { TECHNICIAN } from './technician.ts';
 import { TECH_SERVICE } from './technician-service.ts';
+import { TECH_SUMMARY } from './technician-summary.ts';
 import { CHECK_RULE } from './check-rule.ts';
 import { CATEGORY } from './category.ts';
 import { ANNOUNCEMENT } from './announcement.ts';
@@ -36,6 +37,7 @@ export const RESOURCES = [
   PROJECT,
   TECHNICIAN,
   TECH_SERVICE,
+  TECH_SUMMARY,
   BANNER,
   GOODS,
   CUSTOMER,

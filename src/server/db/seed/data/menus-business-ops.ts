@@ -40,6 +40,11 @@ export const TECHNICIAN_MENU: SeedMenu = {
       url: '/yy/technician/service',
       component: 'yy/technician/YyTechnicianServiceList',
     },
+    {
+      name: '技师服务概况',
+      url: '/yy/technician/summary',
+      component: 'yy/technician/YyTechnicianSummaryList',
+    },
   ],
 };
 

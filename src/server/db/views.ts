@@ -1,0 +1,24 @@
+/**
+ * PostgreSQL views a resource sits on (`view: true` in its declaration), described as tables for
+ * reads: a view is selected from exactly as a table is, and nothing here is ever written. They live
+ * outside schema/index.ts on purpose: drizzle-kit diffs that module and would create a table for
+ * each; a view is created by a hand-written migration (`drizzle-kit generate --custom`).
+ */
+import { integer, numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** yy_technician_summary (migration 0021): one row per technician, their open services and price range. */
+export const yyTechnicianSummary = pgTable('yy_technician_summary', {
+  /** the technician's id */
+  id: varchar('id', { length: 32 }).primaryKey(),
+  name: varchar('name', { length: 50 }).notNull(),
+  partnerId: varchar('partner_id', { length: 32 }),
+  level: varchar('level', { length: 10 }).notNull(),
+  workStatus: varchar('work_status', { length: 2 }).notNull(),
+  /** services enabled on a project on sale */
+  openServices: integer('open_services').notNull(),
+  /** every service, open or not */
+  allServices: integer('all_services').notNull(),
+  minPrice: numeric('min_price', { precision: 15, scale: 2 }),
+  maxPrice: numeric('max_price', { precision: 15, scale: 2 }),
+  createTime: timestamp('create_time', { withTimezone: true }),
+});
