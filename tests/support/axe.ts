@@ -14,13 +14,14 @@ export interface AxeFinding {
 
 /**
  * Run axe-core (WCAG 2.0–2.2 A and AA rules) on the page as it is now and return the serious and
- * critical findings. The page must not forbid inline scripts for the test (axe is injected).
+ * critical findings (of the part matching the CSS selector `within`, when given). The page must not
+ * forbid inline scripts for the test (axe is injected).
  */
-export async function axeSerious(page: Page): Promise<AxeFinding[]> {
+export async function axeSerious(page: Page, within?: string): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async () => {
+  const results = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
-    return (await axe.run(document, {
+    return (await axe.run(selector ? { include: [[selector]] } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
       resultTypes: ['violations'],
     })) as {
@@ -30,7 +31,7 @@ export async function axeSerious(page: Page): Promise<AxeFinding[]> {
         nodes: Array<{ target: string[]; failureSummary?: string }>;
       }>;
     };
-  });
+  }, within);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

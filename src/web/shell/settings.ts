@@ -65,4 +65,11 @@ export const settingsStore = {
     return () => listeners.delete(l);
   },
 };
+// settings changed in another tab of the console (theme, colour, layout) apply here too
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
+  window.addEventListener('storage', (e) => {
+    if (e.key !== KEY) return;
+    current = load();
+    listeners.forEach((l) => l());
+  });
 export const useSettings = () => useSyncExternalStore(settingsStore.subscribe, settingsStore.get);
