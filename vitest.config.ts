@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * - unit: pure modules (shared rules, web logic, command core): no database, no isolation per file;
  * - server: app.inject, command executor and fault tests, each suite on a copy of the run's
  *   seeded template database (tests/support/global-setup.ts); the only tier rerun on PostgreSQL;
- * - e2e: the built client in Debian's Chromium, one browser per worker shared by its files.
+ * - e2e: the built client in Debian's Chromium, one browser per worker shared by its files; on the
+ *   PostgreSQL server when one is given (TEST_POSTGRES_URL), else on PGlite.
  * Two workers: database and browser work run in other threads and processes, so two files at a
  * time keep both cores busy.
  */
@@ -104,6 +105,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // with a PostgreSQL server given (CI), the browser tests' servers use it: they test the
+          // screens, the server tier tests both engines, and PGlite's WebAssembly cost a sixth of
+          // the tier's time
+          ...(POSTGRES ? { env: { TEST_DATABASE_URL: POSTGRES } } : {}),
           pool: 'forks',
           // files of a worker share its Chromium (tests/support/browser.ts)
           isolate: false,
