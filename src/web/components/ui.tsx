@@ -114,6 +114,22 @@ export const FormLoading = () => (
   </p>
 );
 
+/** An edit dialog whose record has not loaded: 加载中…, or why it failed; 取消 closes it. */
+export const FormPending = ({ error, onCancel }: { error?: Error | null; onCancel(): void }) => (
+  <div className="space-y-3">
+    {error ? (
+      <p role="alert" className="text-sm text-red-600">
+        加载失败：{error.message}
+      </p>
+    ) : (
+      <FormLoading />
+    )}
+    <div className="flex justify-end">
+      <Button onClick={onCancel}>取消</Button>
+    </div>
+  </div>
+);
+
 /** Keyboard hint chip (e.g. Ctrl+K). */
 export const Kbd = ({ children }: { children: ReactNode }) => (
   <kbd className="rounded border border-gray-300 bg-gray-50 px-1 font-mono text-[11px] text-gray-700">

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { createTestApp, BASE, type TestApp } from '../../support/app.ts';
-import { addUser, loginAdded, roleWithout } from '../../support/tenant-users.ts';
+import { addUser, hideByRule, loginAdded, roleWithout } from '../../support/tenant-users.ts';
 import { ANONYMOUS } from '../../../src/shared/permissions.ts';
 import { SERVER_RESOURCES } from '../../../src/server/resources/index.ts';
 import type { ServerResource } from '../../../src/server/resources/register.ts';
 import { ownedCondition } from '../../../src/server/lib/access/tenant-scope.ts';
 import { USER_RULE_TARGET } from '../../../src/server/repos/users.ts';
 import {
-  sysPermission,
-  sysPermissionDataRule,
   sysQuartzJobLog,
-  sysRolePermission,
   sysUser,
   sysUserDepart,
   sysUserRole,
@@ -201,29 +198,6 @@ async function adminRead(sr: ServerResource, id: string): Promise<Record<string,
   return r.body?.success ? (r.body.result as Record<string, unknown>) : {};
 }
 
-/** Give `roleId` a data rule `id != hidden` on the menu of `component`. */
-async function hideByRule(roleId: string, component: string, hidden: string) {
-  const db = t.database.db;
-  const [menu] = await db.select().from(sysPermission).where(eq(sysPermission.component, component));
-  if (!menu) throw new Error(`no menu of ${component}`);
-  const ruleId = newId();
-  await db.insert(sysPermissionDataRule).values({
-    id: ruleId,
-    permissionId: menu.id,
-    ruleName: `hide ${hidden}`,
-    ruleColumn: 'id',
-    ruleConditions: '!=',
-    ruleValue: hidden,
-  });
-  await db.update(sysPermission).set({ ruleFlag: 1 }).where(eq(sysPermission.id, menu.id));
-  const granted = await db
-    .update(sysRolePermission)
-    .set({ dataRuleIds: ruleId })
-    .where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, menu.id)))
-    .returning();
-  if (!granted.length) throw new Error(`the role does not hold ${component}`);
-}
-
 const addFixture = (folder: string, f: Fixture) => fixtures.set(folder, [...(fixtures.get(folder) ?? []), f]);
 
 beforeAll(async () => {
@@ -264,7 +238,7 @@ beforeAll(async () => {
       ]),
     context,
   });
-  await hideByRule(ruledRole, USER_RULE_TARGET.component, userId);
+  await hideByRule(t, ruledRole, USER_RULE_TARGET.component, userId);
   for (const folder of USER_FOLDERS) {
     addFixture(folder, await userFixture('tenant'));
     addFixture(folder, await userFixture('rule'));
@@ -297,7 +271,7 @@ beforeAll(async () => {
     if (decl.component) {
       if (!row) problems.push(`${decl.name}: no row to hide by a data rule`);
       else {
-        await hideByRule(ruledRole, decl.component, String(row.id));
+        await hideByRule(t, ruledRole, decl.component, String(row.id));
         await SUB_ROWS[decl.name]?.(String(row.id));
         addFixture(folder, await fixture('rule', row));
       }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from '../../components/modal.tsx';
-import { Button, Field, FormLoading, Input } from '../../components/ui.tsx';
+import { Button, Field, FormPending, Input } from '../../components/ui.tsx';
 import { registerWidget, runCommand } from '../../shell/runtime.ts';
 import {
   MENU_TYPE,
@@ -206,19 +206,7 @@ function Form({
     if (result) onClose();
   };
 
-  if (!ready)
-    return (
-      <div className="space-y-3">
-        {current.error ? (
-          <p role="alert" className="text-sm text-red-600">
-            加载失败：{current.error.message}
-          </p>
-        ) : (
-          <FormLoading />
-        )}
-        <Button onClick={onClose}>取消</Button>
-      </div>
-    );
+  if (!ready) return <FormPending error={current.error} onCancel={onClose} />;
   const field = (label: string, k: keyof Values) => (
     <Field label={label}>
       <Input {...text(k)} />

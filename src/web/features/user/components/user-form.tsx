@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { userAddSchema, userEditSchema } from '../../../../shared/user.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { Button, Field, FormLoading, Input } from '../../../components/ui.tsx';
+import { Button, Field, FormPending, Input } from '../../../components/ui.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { requestTo } from '../../../lib/api-client.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
@@ -143,21 +143,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
     if (result) onClose();
   };
 
-  if (!ready)
-    return (
-      <div className="grid grid-cols-2 gap-x-4 gap-y-3">
-        {user.error ? (
-          <p role="alert" className="col-span-full text-sm text-red-600">
-            加载失败：{user.error.message}
-          </p>
-        ) : (
-          <FormLoading />
-        )}
-        <div className="col-span-2 flex justify-end">
-          <Button onClick={onClose}>取消</Button>
-        </div>
-      </div>
-    );
+  if (!ready) return <FormPending error={user.error} onCancel={onClose} />;
   return (
     <form
       onSubmit={submit}
