@@ -12,6 +12,11 @@ export interface DebouncedLoader {
   search(keyword: string): void;
   /** drop a pending load and any answer still on its way */
   cancel(): void;
+  /**
+   * a search is waiting for its answer: what is listed belongs to an earlier keyword (Enter then
+   * waits for the answer instead of picking from the old list)
+   */
+  pending(): boolean;
 }
 
 export function debouncedLoader<T>(
@@ -22,20 +27,32 @@ export function debouncedLoader<T>(
 ): DebouncedLoader {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
+  let waiting = false;
   return {
     search(keyword) {
       clearTimeout(timer);
       const mine = ++seq;
+      waiting = true;
       timer = setTimeout(() => {
         load(keyword).then(
-          (r) => mine === seq && onResult(r, keyword),
-          (e: unknown) => mine === seq && onError(e),
+          (r) => {
+            if (mine !== seq) return;
+            waiting = false;
+            onResult(r, keyword);
+          },
+          (e: unknown) => {
+            if (mine !== seq) return;
+            waiting = false;
+            onError(e);
+          },
         );
       }, delay);
     },
     cancel() {
       clearTimeout(timer);
       seq++;
+      waiting = false;
     },
+    pending: () => waiting,
   };
 }

@@ -57,4 +57,23 @@ describe('debounced dictionary search', () => {
     await vi.runAllTimersAsync();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('is pending from a search until its answer, and not after a cancel', async () => {
+    let resolve!: (v: string[]) => void;
+    const d = debouncedLoader(
+      () => new Promise<string[]>((r) => (resolve = r)),
+      () => undefined,
+    );
+    expect(d.pending()).toBe(false);
+    d.search('财务');
+    expect(d.pending()).toBe(true);
+    await vi.advanceTimersByTimeAsync(LOAD_DICT_DEBOUNCE_MS);
+    expect(d.pending()).toBe(true);
+    resolve(['财务部']);
+    await vi.runAllTimersAsync();
+    expect(d.pending()).toBe(false);
+    d.search('人事');
+    d.cancel();
+    expect(d.pending()).toBe(false);
+  });
 });

@@ -76,6 +76,9 @@ export function TreeSelect(p: TreeSelectProps) {
       .catch(() => setTree((s) => withRoots(s, [])));
   }, [open, source, tree.roots]);
 
+  /** Enter came while a search was on its way: its first node is picked when it answers */
+  const pickFirst = useRef(false);
+  const pickRef = useRef<(node: PickNode, path: string) => void>(() => undefined);
   const loader = useMemo(
     () =>
       debouncedLoader(
@@ -83,6 +86,11 @@ export function TreeSelect(p: TreeSelectProps) {
         (list) => {
           setFound(list);
           setActive(0);
+          // Enter pressed while this answer was on its way picks its first node
+          if (pickFirst.current) {
+            pickFirst.current = false;
+            if (list[0]) pickRef.current(list[0], list[0].path);
+          }
         },
       ),
     [source],
@@ -122,6 +130,7 @@ export function TreeSelect(p: TreeSelectProps) {
     p.onChange(pickValue(p.value, node.id, !!p.multiple));
     if (!p.multiple) close();
   };
+  pickRef.current = pick;
   const onKey = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -135,6 +144,7 @@ export function TreeSelect(p: TreeSelectProps) {
     if (action.kind === 'move') setActive(action.to);
     else if (action.kind === 'expand') doExpand(action.id);
     else if (action.kind === 'collapse') setTree(collapse(tree, action.id));
+    else if (loader.pending()) pickFirst.current = true;
     else {
       const row = rows[active]!;
       pick(row.node, found ? row.node.title : pathText(tree.nodes, row.node.id));

@@ -54,6 +54,9 @@ export function UserPicker(p: UserPickerProps) {
     };
   }, [ids, names]);
 
+  /** Enter came while a search was on its way: its first user is picked when it answers */
+  const pickFirst = useRef(false);
+  const pickRef = useRef<(u: PickUser) => void>(() => undefined);
   const loader = useMemo(
     () =>
       debouncedLoader(
@@ -64,6 +67,12 @@ export function UserPicker(p: UserPickerProps) {
         (r) => {
           setPage(r);
           setActive(0);
+          // Enter pressed while this page was on its way picks its first user
+          if (pickFirst.current) {
+            pickFirst.current = false;
+            const first = r.records[0];
+            if (first) pickRef.current(first);
+          }
         },
       ),
     [],
@@ -89,6 +98,7 @@ export function UserPicker(p: UserPickerProps) {
     p.onChange(pickValue(p.value, u.id, !!p.multiple));
     if (!p.multiple) close();
   };
+  pickRef.current = pick;
   const shown = ids.map((id) => names.get(id) ?? id).join('，');
   const optionId = (i: number) => `${uid}-u${i}`;
 
@@ -148,6 +158,10 @@ export function UserPicker(p: UserPickerProps) {
           } else if (e.key === 'PageDown' || e.key === 'PageUp') {
             e.preventDefault();
             setPageNo((no) => Math.min(Math.max(no + (e.key === 'PageDown' ? 1 : -1), 1), pages));
+          } else if (e.key === 'Enter' && loader.pending()) {
+            e.preventDefault();
+            e.stopPropagation();
+            pickFirst.current = true;
           } else if (e.key === 'Enter' && records[active]) {
             e.preventDefault();
             e.stopPropagation();

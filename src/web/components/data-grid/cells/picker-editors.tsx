@@ -28,6 +28,10 @@ function PickerEditor(p: Props & { load: (keyword: string) => Promise<PickItem[]
   const inputRef = useRef<HTMLInputElement>(null);
   const [keyword, setKeyword] = useState('');
   const [items, setItems] = useState<PickItem[]>([]);
+  /** the keyword `items` answer (null before the first answer) */
+  const [itemsFor, setItemsFor] = useState<string | null>(null);
+  /** Enter pressed before the items of the typed keyword came: their first is picked on arrival */
+  const pickWhenLoaded = useRef(false);
   const [active, setActive] = useState(0);
   const [values, setValues] = useState<string[]>(() =>
     Array.isArray(p.value) ? p.value.map(String) : p.value ? [String(p.value)] : [],
@@ -35,12 +39,25 @@ function PickerEditor(p: Props & { load: (keyword: string) => Promise<PickItem[]
   const { load } = p;
   useEffect(() => inputRef.current?.focus(), []);
   useEffect(() => {
+    let live = true;
+    const answer = (list: PickItem[]) => {
+      if (!live) return;
+      setItems(list);
+      setItemsFor(keyword);
+      if (pickWhenLoaded.current) {
+        pickWhenLoaded.current = false;
+        if (list[0]) pickRef.current(list[0]);
+      }
+    };
     const timer = setTimeout(() => {
       load(keyword)
-        .then(setItems)
-        .catch(() => setItems([]));
+        .then(answer)
+        .catch(() => answer([]));
     }, 300);
-    return () => clearTimeout(timer);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [keyword, load]);
 
   const pick = (item: PickItem) => {
@@ -58,6 +75,8 @@ function PickerEditor(p: Props & { load: (keyword: string) => Promise<PickItem[]
     p.context.validateDraft(p.node, key, value);
     if (!column?.multi) p.stopEditing();
   };
+  const pickRef = useRef(pick);
+  pickRef.current = pick;
   return (
     <div className="w-64 rounded border border-gray-200 bg-white shadow-lg">
       <input
@@ -77,9 +96,16 @@ function PickerEditor(p: Props & { load: (keyword: string) => Promise<PickItem[]
             e.preventDefault();
             const n = items.length;
             if (n) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
-          } else if ((e.key === 'Enter' || (e.key === ' ' && column?.multi)) && items[active]) {
-            if (column?.multi) e.preventDefault();
-            pick(items[active]);
+          } else if (e.key === 'Enter' || (e.key === ' ' && column?.multi)) {
+            if (itemsFor !== keyword) {
+              // the list still shows an earlier search: pick from the one being typed for
+              e.preventDefault();
+              e.stopPropagation();
+              pickWhenLoaded.current = true;
+            } else if (items[active]) {
+              if (column?.multi) e.preventDefault();
+              pick(items[active]);
+            }
           }
         }}
       />
