@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reachable, runStatement, scratchDatabase, skipOutsideCI } from '../support/private-postgres.ts';
+import {
+  reachable,
+  runStatement,
+  serverDatabase,
+  skipOutsideCI,
+  type ServerDatabase,
+} from '../support/private-postgres.ts';
 import { call, loginAdmin, scratchDir, spawnServer, type SpawnedServer } from '../support/spawn-server.ts';
 import { BUILTIN_JOBS } from '../../src/server/jobs/builtin.ts';
 
@@ -18,13 +24,13 @@ const sharedUp = await reachable(SHARED_URL);
 type Run = { id: string; status: string; trigger: string; fireTime: string; instance: string };
 
 describe.skipIf(skipOutsideCI(sharedUp))('a scheduled job on two instances', () => {
-  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  let database: ServerDatabase | undefined;
   let scratch: ReturnType<typeof scratchDir> | undefined;
   const servers: SpawnedServer[] = [];
   beforeAll(async () => {
     if (!sharedUp) throw new Error(`no PostgreSQL server answers at ${SHARED_URL} (set FAULT_DATABASE_URL)`);
-    database = await scratchDatabase(SHARED_URL, 'job_once');
     scratch = scratchDir('care-job-once-');
+    database = await serverDatabase({ serverUrl: SHARED_URL, prefix: 'job_once' }, scratch.dir);
   });
   afterAll(async () => {
     for (const s of servers) await s.stop();
@@ -37,8 +43,8 @@ describe.skipIf(skipOutsideCI(sharedUp))('a scheduled job on two instances', () 
     servers.push(a);
     const b = await spawnServer({ databaseUrl: database!.url, uploadDir: scratch!.dir });
     servers.push(b);
-    const onA = (await loginAdmin(a.api)).token;
-    const onB = (await loginAdmin(b.api)).token;
+    const onA = (await loginAdmin(a.api, database!.adminPassword)).token;
+    const onB = (await loginAdmin(b.api, database!.adminPassword)).token;
 
     const list = await call(a.api, 'GET', `/sys/quartzJob/list?jobClassName=${BUILTIN_JOBS.sample}`, {
       token: onA,

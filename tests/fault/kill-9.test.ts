@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { awaitLockWaiters, reachable, scratchDatabase, skipOutsideCI } from '../support/private-postgres.ts';
+import {
+  awaitLockWaiters,
+  reachable,
+  serverDatabase,
+  skipOutsideCI,
+  type ServerDatabase,
+} from '../support/private-postgres.ts';
 import {
   call,
   loginAdmin,
@@ -31,9 +37,13 @@ const ITEMS = 1000;
 /** A spawned server and the admin's session on it. */
 type Server = SpawnedServer & { token: string; adminId: string };
 
-async function start(opts: { dataDir?: string; databaseUrl?: string }, uploadDir: string): Promise<Server> {
+async function start(
+  opts: { dataDir?: string; databaseUrl?: string },
+  uploadDir: string,
+  adminPassword: string,
+): Promise<Server> {
   const server = await spawnServer({ ...opts, uploadDir });
-  const admin = await loginAdmin(server.api);
+  const admin = await loginAdmin(server.api, adminPassword);
   return Object.assign(server, { token: admin.token, adminId: admin.id });
 }
 
@@ -132,10 +142,14 @@ const allNamed = (items: Item[], tag: string) => items.map((_, i) => `${tag}${i}
 describe('kill -9 on the embedded PGlite data directory', () => {
   let scratch: ReturnType<typeof scratchDir>;
   let dataDir: string;
+  let adminPassword: string;
   let server: Server | undefined;
-  beforeAll(() => {
+  beforeAll(async () => {
     scratch = scratchDir('care-fault-kill-');
     dataDir = path.join(scratch.dir, 'pglite');
+    // the run's seeded template in the data dir: the server starts without seeding (start.test.ts
+    // covers a first start)
+    ({ adminPassword } = await serverDatabase({ dataDir }, scratch.dir));
   });
   afterAll(async () => {
     await server?.stop();
@@ -143,7 +157,7 @@ describe('kill -9 on the embedded PGlite data directory', () => {
   });
 
   it('an import killed half way through its insert transaction leaves none or all of its rows, and the data dir opens again', async () => {
-    server = await start({ dataDir }, scratch.dir);
+    server = await start({ dataDir }, scratch.dir, adminPassword);
     // PGlite has one connection, so nothing outside can hold the transaction half way: time it
     // instead. The check pass reports reading the last row, then the insert transaction runs
     // (its own progress reports wait behind it); a full import first says how long that lasts.
@@ -161,7 +175,7 @@ describe('kill -9 on the embedded PGlite data directory', () => {
     await kill9(server);
     await cut;
 
-    server = await start({ dataDir }, scratch.dir);
+    server = await start({ dataDir }, scratch.dir, adminPassword);
     const count = await importedCount(server, 'faultkill');
     expect([0, ROWS]).toContain(count);
     // an import the server had confirmed must have survived the kill
@@ -174,7 +188,7 @@ describe('kill -9 on the embedded PGlite data directory', () => {
   }, 120_000);
 
   it('a dictionary batch save killed while it writes leaves every item old or every item new', async () => {
-    server ??= await start({ dataDir }, scratch.dir);
+    server ??= await start({ dataDir }, scratch.dir, adminPassword);
     const { dictId, items } = await bigDictionary(server, 'fault_kill_lite');
     // the kill lands half way through a save as long as a first one took
     const began = performance.now();
@@ -185,7 +199,7 @@ describe('kill -9 on the embedded PGlite data directory', () => {
     await kill9(server);
     await cut;
 
-    server = await start({ dataDir }, scratch.dir);
+    server = await start({ dataDir }, scratch.dir, adminPassword);
     const values = await itemValues(server, dictId);
     expect([allNamed(items, 'a'), allNamed(items, 'b')]).toContainEqual(values);
     expect((await saveItems(server, dictId, renamed(items, 'c'))).body).toMatchObject({ success: true });
@@ -201,13 +215,13 @@ const SHARED_URL =
 const sharedUp = await reachable(SHARED_URL);
 
 describe.skipIf(skipOutsideCI(sharedUp))('kill -9 on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  let database: ServerDatabase | undefined;
   let server: Server | undefined;
   let scratch: ReturnType<typeof scratchDir> | undefined;
   beforeAll(async () => {
     if (!sharedUp) throw new Error(`no PostgreSQL server answers at ${SHARED_URL} (set FAULT_DATABASE_URL)`);
-    database = await scratchDatabase(SHARED_URL, 'fault_kill');
     scratch = scratchDir('care-fault-kill-pg-');
+    database = await serverDatabase({ serverUrl: SHARED_URL, prefix: 'fault_kill' }, scratch.dir);
   });
   afterAll(async () => {
     await server?.stop();
@@ -216,7 +230,7 @@ describe.skipIf(skipOutsideCI(sharedUp))('kill -9 on PostgreSQL', () => {
   });
 
   it('an import and a batch save killed mid-transaction leave nothing behind, and both succeed after a restart', async () => {
-    server = await start({ databaseUrl: database!.url }, scratch!.dir);
+    server = await start({ databaseUrl: database!.url }, scratch!.dir, database!.adminPassword);
     const { dictId, items } = await bigDictionary(server, 'fault_kill_pg');
 
     // Hold both transactions half way: an uncommitted row with the code of the file's middle row
@@ -237,7 +251,7 @@ describe.skipIf(skipOutsideCI(sharedUp))('kill -9 on PostgreSQL', () => {
     expect(await cutImport).toBeInstanceOf(Error);
     expect(await cutSave).toBeInstanceOf(Error);
 
-    server = await start({ databaseUrl: database!.url }, scratch!.dir);
+    server = await start({ databaseUrl: database!.url }, scratch!.dir, database!.adminPassword);
     expect(await importedCount(server, 'faultkill')).toBe(0);
     expect(await itemValues(server, dictId)).toEqual(items.map((i) => `${i.itemText}=${i.itemValue}`));
     expect(await postImport(server, 'faultkill')).toMatchObject({ body: imported });

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { seed } from '../../src/server/db/seed/index.ts';
 import {
   sysPermission,
   sysRole,
@@ -18,8 +14,8 @@ import {
 import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { CODE } from '../../src/shared/api.ts';
-import { reachable, scratchDatabase, skipOutsideCI } from '../support/private-postgres.ts';
-import { TEST_PASSWORD } from '../support/database.ts';
+import { reachable, skipOutsideCI } from '../support/private-postgres.ts';
+import { freshDatabase, TEST_PASSWORD } from '../support/database.ts';
 import { recordQueries } from '../../bench/lib/bench.ts';
 
 /**
@@ -40,10 +36,6 @@ interface Pair {
   close(): Promise<void>;
 }
 
-/** where the seed writes its pictures (this suite serves none of them) */
-const seedUploads = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-cache-'));
-afterAll(() => fs.rmSync(seedUploads, { recursive: true, force: true }));
-
 async function app(database: Database): Promise<FastifyInstance> {
   const built = await buildApp({ config: loadConfig({}, { logLevel: 'silent' }), database, logger: false });
   await built.ready();
@@ -51,8 +43,7 @@ async function app(database: Database): Promise<FastifyInstance> {
 }
 
 async function pgliteInstances(): Promise<Pair> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await seed(database.db, { password: () => TEST_PASSWORD, uploadDir: seedUploads });
+  const database = await freshDatabase();
   const a = await app(database);
   const b = await app(database);
   return {
@@ -69,10 +60,8 @@ async function pgliteInstances(): Promise<Pair> {
 }
 
 async function postgresInstances(serverUrl: string): Promise<Pair> {
-  const scratch = await scratchDatabase(serverUrl, 'auth_cache');
-  const dbA = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-  await seed(dbA.db, { password: () => TEST_PASSWORD, uploadDir: seedUploads });
-  const dbB = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  const dbA = await freshDatabase(serverUrl, 'auth_cache');
+  const dbB = await openDatabase({ databaseUrl: dbA.url!, dataDir: '' });
   const a = await app(dbA);
   const b = await app(dbB);
   return {
@@ -83,9 +72,8 @@ async function postgresInstances(serverUrl: string): Promise<Pair> {
     async close() {
       await a.close();
       await b.close();
-      await dbA.close();
       await dbB.close();
-      await scratch.drop();
+      await dbA.close();
     },
   };
 }

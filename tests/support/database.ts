@@ -22,8 +22,11 @@ async function admin(url: string, statement: string): Promise<void> {
  */
 export const TEST_PASSWORD = '123456';
 
-/** A test database with the upload directory its seeded pictures were written to. */
-export type TestDatabase = Database & { uploadDir: string };
+/**
+ * A test database with the upload directory its seeded pictures were written to and, on a
+ * PostgreSQL server, its URL (a second instance opens its own pool on it).
+ */
+export type TestDatabase = Database & { uploadDir: string; url?: string };
 
 /**
  * A fresh, migrated and seeded database: in-memory PGlite, or, given a `postgres://` URL, a new
@@ -134,6 +137,40 @@ export async function makeTemplates(dir: string, serverUrl?: string): Promise<()
   return drop;
 }
 
+/**
+ * For a spawned server that is not about its first start (tests/fault): a seeded database to start
+ * on, copied from the run's template, so the server skips migrating and seeding. On PostgreSQL a
+ * new database `CREATE DATABASE … TEMPLATE` on `serverUrl`'s server; on PGlite (no URL) the
+ * template loaded into the data directory `dataDir`. The seeded pictures are copied into
+ * `uploadDir`. Undefined without a template of that engine (outside vitest): the caller starts on
+ * an empty database, which the server seeds with `ADMIN_PASSWORD`. Its accounts' password is
+ * `TEST_PASSWORD`.
+ */
+export async function templateCopy(
+  target: { serverUrl: string; prefix: string } | { dataDir: string },
+  uploadDir: string,
+): Promise<{ url?: string; drop(): Promise<void> } | undefined> {
+  const template = readTemplate();
+  if (!template) return undefined;
+  if ('dataDir' in target) {
+    const database = await openDatabase({ dataDir: target.dataDir, loadDataDir: template.pgliteTar });
+    await database.close();
+    fs.cpSync(template.pgliteUploads, uploadDir, { recursive: true });
+    return { drop: async () => fs.rmSync(target.dataDir, { recursive: true, force: true }) };
+  }
+  const { serverUrl, prefix } = target;
+  if (!template.pg || template.pg.server !== serverOf(serverUrl)) return undefined;
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template.pg.name}`);
+  fs.cpSync(template.pg.uploads, uploadDir, { recursive: true });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 async function seededDatabase(serverUrl: string | undefined, prefix: string, uploadDir: string) {
   const TEST_SEED = { password: () => TEST_PASSWORD, uploadDir };
   const template = readTemplate();
@@ -168,6 +205,7 @@ async function seededDatabase(serverUrl: string | undefined, prefix: string, upl
   const opened = database;
   return {
     ...opened,
+    url: target.toString(),
     async close() {
       try {
         await opened.close();

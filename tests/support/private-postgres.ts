@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort, scratchDir } from './spawn-server.ts';
+import { templateCopy, TEST_PASSWORD } from './database.ts';
+import { ADMIN_PASSWORD, freePort, scratchDir } from './spawn-server.ts';
 
 /**
  * PostgreSQL for fault tests: a private server of our own (initdb in a scratch directory, its own
@@ -153,6 +154,40 @@ export async function scratchDatabase(
     url: target.toString(),
     drop: async () => void (await runStatement(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
+}
+
+/**
+ * The database a spawned server that is not about its first start runs on: a copy of the run's
+ * seeded template (a PostgreSQL database on `serverUrl`'s server, or the PGlite data directory
+ * `dataDir`), so it starts without migrating and seeding; without a template (outside vitest) an
+ * empty one that the server's first start seeds. `adminPassword` is the admin's password either
+ * way; `drop()` removes the database.
+ */
+export interface ServerDatabase {
+  url: string;
+  adminPassword: string;
+  drop(): Promise<void>;
+}
+export async function serverDatabase(
+  target: { serverUrl: string; prefix: string },
+  uploadDir: string,
+): Promise<ServerDatabase>;
+export async function serverDatabase(
+  target: { dataDir: string },
+  uploadDir: string,
+): Promise<{ adminPassword: string; drop(): Promise<void> }>;
+export async function serverDatabase(
+  target: { serverUrl: string; prefix: string } | { dataDir: string },
+  uploadDir: string,
+): Promise<{ url?: string; adminPassword: string; drop(): Promise<void> }> {
+  const copy = await templateCopy(target, uploadDir);
+  if (copy) return { ...copy, adminPassword: TEST_PASSWORD };
+  if ('dataDir' in target)
+    return {
+      adminPassword: ADMIN_PASSWORD,
+      drop: async () => fs.rmSync(target.dataDir, { recursive: true, force: true }),
+    };
+  return { ...(await scratchDatabase(target.serverUrl, target.prefix)), adminPassword: ADMIN_PASSWORD };
 }
 
 /**

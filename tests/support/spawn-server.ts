@@ -159,9 +159,12 @@ export async function positionImport(rows: string[][], progressKey?: string): Pr
   return form;
 }
 
-/** Log in as the seeded admin (`ADMIN_PASSWORD`). */
-export async function loginAdmin(api: string): Promise<{ token: string; id: string }> {
-  const r = await call(api, 'POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+/** Log in as the seeded admin (`ADMIN_PASSWORD`, or the password of a `serverDatabase`). */
+export async function loginAdmin(
+  api: string,
+  password = ADMIN_PASSWORD,
+): Promise<{ token: string; id: string }> {
+  const r = await call(api, 'POST', '/sys/login', { body: { username: 'admin', password } });
   if (!r.body?.success) throw new Error(`admin login failed: ${JSON.stringify(r.body)}`);
   return { token: r.body.result.token, id: r.body.result.userInfo.id };
 }
