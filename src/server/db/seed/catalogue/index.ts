@@ -4,7 +4,14 @@
  * stays deleted across restarts.
  */
 import type { Db } from '../../client.ts';
-import { yyPartner, yyProject, yyTechnician, yyTechnicianService } from '../../schema/index.ts';
+import { sql } from 'drizzle-orm';
+import {
+  yyDispatchCity,
+  yyPartner,
+  yyProject,
+  yyTechnician,
+  yyTechnicianService,
+} from '../../schema/index.ts';
 import { stableId } from '../../../lib/query/ids.ts';
 import { PARTNERS, PROJECTS, TECHNICIANS } from './data.ts';
 
@@ -68,7 +75,50 @@ function seedRows(): SeedRow[] {
       };
     }),
   );
-  return [...partners, ...projects, ...technicians, ...services];
+  const ids = TECHNICIANS.map((t) => technicianId(t.key));
+  const shifts = {
+    key: 'techShift:pattern',
+    insert: (db: Db) => db.execute(shiftPatternSql(ids)),
+  };
+  const city = {
+    key: 'dispatchCity:330100',
+    insert: (db: Db) =>
+      db
+        .insert(yyDispatchCity)
+        .values({
+          id: stableId('dispatchCity:330100'),
+          cityCode: '330100',
+          radiusKm: '8.0',
+          radiusStepKm: '2.0',
+          maxRadiusKm: '16.0',
+          strategy: 'distance',
+          acceptTimeoutMinutes: 5,
+          remark: '杭州市区：8 公里起，每次扩大 2 公里，最多 16 公里',
+          createBy: 'admin',
+        })
+        .onConflictDoNothing(),
+  };
+  return [...partners, ...projects, ...technicians, ...services, shifts, city];
+}
+
+/**
+ * The weekly pattern of the seeded technicians, in one statement: each gets one of four patterns
+ * (day 09–18, late 12–22, split 10–14 + 16–22, long 08–20) and one day off a week, both chosen by
+ * the technician's id; a technician who already has shifts is left alone.
+ */
+function shiftPatternSql(ids: readonly string[]) {
+  return sql`
+    insert into yy_technician_shift (id, technician_id, weekday, start_time, end_time, create_by)
+    select md5('techShift:' || t.id || ':' || d || ':' || p.st), t.id, d, p.st, p.et, 'admin'
+    from yy_technician t
+    cross join generate_series(1, 7) as d
+    join (values (0, '09:00', '18:00'), (1, '12:00', '22:00'), (2, '10:00', '14:00'),
+                 (2, '16:00', '22:00'), (3, '08:00', '20:00')) as p(kind, st, et)
+      on p.kind = get_byte(decode(t.id, 'hex'), 0) % 4
+    where t.id in ${ids}
+      and d <> 1 + get_byte(decode(t.id, 'hex'), 1) % 7
+      and not exists (select 1 from yy_technician_shift x where x.technician_id = t.id)
+    on conflict do nothing`;
 }
 
 /**
