@@ -42,6 +42,8 @@ import jobRun from './job/run.ts';
 import jobPause from './job/pause.ts';
 import jobResume from './job/resume.ts';
 import farePreview from './fare/preview.ts';
+import dispatchCandidates from './dispatch/candidates.ts';
+import dispatchExplain from './dispatch/explain.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
@@ -141,6 +143,8 @@ export const COMMANDS: CommandDefinition[] = [
   jobPause,
   jobResume,
   farePreview,
+  dispatchCandidates,
+  dispatchExplain,
   noticeSend,
   noticeRelease,
   noticeRevoke,
