@@ -13,17 +13,21 @@ export interface BookingRequest {
   end: Date;
 }
 
-/** The SQLSTATE of an exclusion-constraint violation. */
-const EXCLUSION_VIOLATION = '23P01';
+/**
+ * SQLSTATEs of a lost race for a technician: the exclusion violation, and the deadlock two
+ * concurrent inserts of overlapping bookings can run into (each waits for the other's tuple;
+ * PostgreSQL aborts one, the other goes on and holds the time).
+ */
+const LOST_RACE = new Set(['23P01', '40P01']);
 
-/** Whether an error (or what it wraps) is PostgreSQL's exclusion violation. */
+/** Whether an error (or what it wraps) says the technician was booked by someone else. */
 export function isDoubleBooking(e: unknown): boolean {
   for (
     let x = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
     x && i < 4;
     x = x.cause as typeof x, i++
   )
-    if (x.code === EXCLUSION_VIOLATION) return true;
+    if (typeof x.code === 'string' && LOST_RACE.has(x.code)) return true;
   return false;
 }
 

@@ -23,6 +23,11 @@ export interface CandidateQuery {
   ignoreOrderId?: string;
   /** the caller's reach over technicians (row scope), a condition on yy_technician */
   reach?: SQL;
+  /**
+   * false: leave out the bounding-box prefilter (every technician's distance is computed); only
+   * the benchmark's baseline sets it
+   */
+  prefilter?: boolean;
 }
 
 /** Mean Earth radius (km) of the great-circle distance. */
@@ -89,7 +94,11 @@ export async function findCandidates(db: Db, q: CandidateQuery): Promise<Dispatc
                                       (${day} + 1)::timestamp at time zone ${tz})) as today_load
       from ${yyTechnician}
       where ${yyTechnician.workStatus} = '${sql.raw(WORK_STATUS.online)}'
-        and ${loc} <@ box(point(${box.minX}::float8, ${box.minY}::float8), point(${box.maxX}::float8, ${box.maxY}::float8))
+        ${
+          q.prefilter === false
+            ? sql``
+            : sql`and ${loc} <@ box(point(${box.minX}::float8, ${box.minY}::float8), point(${box.maxX}::float8, ${box.maxY}::float8))`
+        }
         ${q.reach ? sql`and ${q.reach}` : sql``}
         and (select count(distinct s.project_id) from yy_technician_service s
               where s.technician_id = ${yyTechnician.id} and s.enabled and s.project_id in ${projects}) = ${projects.length}
