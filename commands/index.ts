@@ -44,6 +44,8 @@ import jobResume from './job/resume.ts';
 import farePreview from './fare/preview.ts';
 import dispatchCandidates from './dispatch/candidates.ts';
 import dispatchExplain from './dispatch/explain.ts';
+import techShiftWeek from './tech-shift/week.ts';
+import techShiftSaveWeek from './tech-shift/save-week.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
@@ -145,6 +147,8 @@ export const COMMANDS: CommandDefinition[] = [
   farePreview,
   dispatchCandidates,
   dispatchExplain,
+  techShiftWeek,
+  techShiftSaveWeek,
   noticeSend,
   noticeRelease,
   noticeRevoke,

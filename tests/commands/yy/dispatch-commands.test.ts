@@ -60,4 +60,22 @@ describe('dispatch commands', () => {
     const missing = await h.terminal('dispatch explain nope');
     expect(missing.out).toContain('派单记录不存在');
   });
+
+  it('techShift saveWeek replaces a weekly pattern that techShift week prints', async () => {
+    const tech = stableId('technician:tech-2');
+    const rows = JSON.stringify([
+      { weekday: 2, startTime: '13:00', endTime: '24:00' },
+      { weekday: 1, startTime: '09:00', endTime: '12:00', remark: '早班' },
+    ]);
+    const saved = await h.terminal(`techShift saveWeek ${tech} '${rows}'`);
+    expect(saved.results[0]?.status, saved.out).toBe('ok');
+    expect(saved.out).toContain('已保存 2 个排班时段');
+    const week = await h.terminal(`techShift week ${tech}`);
+    expect(week.out).toMatch(/周一\s+09:00\s+12:00\s+早班[\s\S]*周二\s+13:00\s+24:00/);
+    const overlap = await h.terminal(
+      `techShift saveWeek ${tech} '[{"weekday":3,"startTime":"09:00","endTime":"12:00"},{"weekday":3,"startTime":"11:00","endTime":"13:00"}]'`,
+    );
+    expect(overlap.out).toContain('周三的时段有重叠');
+    expect((await h.terminal(`techShift week ${tech} --json`)).out).toContain('早班');
+  });
 });
