@@ -98,7 +98,11 @@ function seedRows(): SeedRow[] {
         })
         .onConflictDoNothing(),
   };
-  return [...partners, ...projects, ...technicians, ...services, shifts, city];
+  const exceptions = {
+    key: 'techShiftException:sample',
+    insert: (db: Db) => db.execute(shiftExceptionSql(ids)),
+  };
+  return [...partners, ...projects, ...technicians, ...services, shifts, exceptions, city];
 }
 
 /**
@@ -129,4 +133,22 @@ export async function seedCatalogue(db: Db, applied: ReadonlySet<string>): Promi
   const rows = seedRows();
   for (const row of rows) if (!applied.has(row.key)) await row.insert(db);
   return rows.map((r) => r.key);
+}
+
+/**
+ * A few exceptions around the first start: every eighth seeded technician takes the day after
+ * tomorrow off, every eighth (shifted by four) works 18:00–23:00 that day instead.
+ */
+function shiftExceptionSql(ids: readonly string[]) {
+  return sql`
+    insert into yy_technician_shift_exception (id, technician_id, shift_date, kind, start_time, end_time, reason, create_by)
+    select md5('techShiftException:' || t.id), t.id, current_date + 2,
+      case when x.n % 8 = 0 then '1' else '2' end,
+      case when x.n % 8 = 0 then null else '18:00' end,
+      case when x.n % 8 = 0 then null else '23:00' end,
+      case when x.n % 8 = 0 then '事假' else '调至晚班' end, 'admin'
+    from unnest(${sql.param([...ids])}::varchar[]) with ordinality x(id, n)
+    join yy_technician t on t.id = x.id
+    where x.n % 8 in (0, 4)
+    on conflict do nothing`;
 }
