@@ -3,8 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { TECHNICIANS } from '../../src/server/db/seed/catalogue/data.ts';
 import { stableId } from '../../src/server/lib/query/ids.ts';
+import { PROJECTS } from '../../src/server/db/seed/catalogue/data.ts';
+import { dispatchOrder } from '../../src/server/dispatch/dispatch.ts';
+import { dispatchSettings } from '../../src/server/dispatch/settings.ts';
+import { parseZoned } from '../../src/server/dispatch/time.ts';
 
-/** 技师排班: a technician's week edited in the editable grid and saved all at once. */
+/**
+ * 技师排班: a technician's week edited in the editable grid and saved all at once; 派单记录: a
+ * dispatch explained in 详细信息.
+ */
 let env: BrowserEnv;
 let token: string;
 beforeAll(async () => {
@@ -65,5 +72,38 @@ describe('技师排班', () => {
     expect(after).toContainEqual(
       expect.objectContaining({ weekday: first.weekday, startTime: first.startTime, endTime: '13:30' }),
     );
+  });
+});
+
+describe('派单记录', () => {
+  it('shows why a dispatch chose its technician in the 候选技师 tab of 详细信息', async () => {
+    const start = parseZoned('2031-03-05 15:00', 'Asia/Shanghai')!;
+    const db = env.database.db;
+    const out = await db.transaction(async (tx) =>
+      dispatchOrder(tx, {
+        orderId: 'e2eorder00000000000000000000001',
+        projectIds: [stableId(`project:${PROJECTS[0]!.name}`)],
+        location: { x: 120.1304, y: 30.2595 },
+        start,
+        end: new Date(start.getTime() + 90 * 60_000),
+        settings: await dispatchSettings(tx, '330106'),
+        by: 'admin',
+        timeZone: 'Asia/Shanghai',
+      }),
+    );
+    expect(out.technicianId).not.toBeNull();
+    const page = await env.newPage();
+    await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fyy%2Fdispatch%2Frecord');
+    await page.waitForURL(`${env.url}/yy/dispatch/record`);
+    await page
+      .locator(`.ag-row[row-id="${out.recordId}"] [col-id="actions"]`)
+      .getByRole('button', { name: '详情' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: '详细信息' });
+    await dialog.getByRole('tab', { name: '候选技师' }).click();
+    await dialog.getByText(/按「距离优先」在半径 8(\.0)? 公里内找到 \d+ 位技师/).waitFor();
+    const table = dialog.getByRole('table', { name: '派单时的候选技师' });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(out.candidates.length);
+    await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('✓');
   });
 });

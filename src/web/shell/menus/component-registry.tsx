@@ -14,6 +14,7 @@ const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   technician: lazy(() => import('../../features/catalogue/technician-page.tsx')),
   techService: lazy(() => import('../../features/catalogue/tech-service-page.tsx')),
   techShift: lazy(() => import('../../features/shift/shift-page.tsx')),
+  dispatch: lazy(() => import('../../features/dispatch/dispatch-record-page.tsx')),
   platformConfig: lazy(() => import('../../features/platform-config/platform-config-page.tsx')),
   fare: lazy(() => import('../../features/fare/fare-page.tsx')),
   customer: lazy(() => import('../../features/customer/customer-page.tsx')),
