@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { areaPath } from '../../shared/area.ts';
 import type { Db } from '../db/client.ts';
 import { yyDispatchCity, yyPlatformConfig } from '../db/schema/index.ts';
 import { SETTING_BY_KEY } from '../../shared/resources/platform-config.ts';
@@ -35,12 +36,10 @@ const KEYS = [
 const strategyOf = (v: string): DispatchStrategy =>
   (DISPATCH_STRATEGIES.find((s) => s.value === v)?.value ?? 'distance') as DispatchStrategy;
 
-/** The city of a division code (a district's city: 330106 → 330100). */
-export const cityOf = (areaCode: string): string => `${areaCode.slice(0, 4)}00`;
-
 /**
  * The platform's dispatch settings (stored values, else the catalogue's defaults), overridden by
- * the enabled row of `cityCode`'s city in yy_dispatch_city when there is one.
+ * the enabled row of yy_dispatch_city of the deepest division holding `cityCode` (a district's
+ * city, a municipality, or the division itself), when there is one.
  */
 export async function dispatchSettings(db: Db, cityCode?: string | null): Promise<DispatchSettings> {
   const rows = await db
@@ -61,11 +60,13 @@ export async function dispatchSettings(db: Db, cityCode?: string | null): Promis
     gapMinutes: Number(value('dispatch.gapMinutes')),
   };
   if (!cityCode) return platform;
-  const [city] = await db
+  const path = areaPath(cityCode).map((n) => n.code);
+  if (!path.length) return platform;
+  const cities = await db
     .select()
     .from(yyDispatchCity)
-    .where(and(eq(yyDispatchCity.cityCode, cityOf(cityCode)), eq(yyDispatchCity.enabled, true)))
-    .limit(1);
+    .where(and(inArray(yyDispatchCity.cityCode, path), eq(yyDispatchCity.enabled, true)));
+  const city = cities.sort((a, b) => path.indexOf(b.cityCode) - path.indexOf(a.cityCode))[0];
   if (!city) return platform;
   return {
     ...platform,

@@ -21,6 +21,7 @@ import { BizError } from '../../../src/server/lib/http/result.ts';
 import { CODE, MSG } from '../../../src/shared/api.ts';
 import {
   DISPATCH_CANDIDATES,
+  DISPATCH_CITY,
   DISPATCH_EXPLAIN,
   DISPATCH_MSG,
 } from '../../../src/shared/resources/dispatch.ts';
@@ -299,6 +300,9 @@ describe('settings and dispatchOrder', () => {
     const hz = await dispatchSettings(db, '330106');
     expect(hz).toMatchObject({ source: '330100', radiusKm: 8, radiusStepKm: 2, maxRadiusKm: 16 });
     expect(radiusSteps(hz)).toEqual([8, 10, 12, 14, 16]);
+    // a city's own code, and a place with no row of its own (Shanghai's 黄浦区)
+    expect((await dispatchSettings(db, '330100')).source).toBe('330100');
+    expect((await dispatchSettings(db, '310101')).source).toBe('platform');
     expect(radiusSteps({ radiusKm: 5, radiusStepKm: 0, maxRadiusKm: 20 })).toEqual([5]);
     expect(radiusSteps({ radiusKm: 5, radiusStepKm: 4, maxRadiusKm: 11 })).toEqual([5, 9, 11]);
     const w = bookingWindow(at('2031-03-05 10:00'), 90, { travelBufferMinutes: 30, gapMinutes: 15 });
@@ -410,6 +414,33 @@ describe('GET /yy/yyDispatch/candidates and /explain', () => {
       query: { id: 'nope' },
     });
     expect(missing.body.message).toBe(DISPATCH_MSG.recordNotFound);
+  });
+});
+
+describe('城市派单配置', () => {
+  it("overrides the platform's settings for a municipality's districts, and checks its radii", async () => {
+    const add = (body: Record<string, unknown>) =>
+      t.call('POST', DISPATCH_CITY.endpoints.add!.path, { token: token.yunying, body });
+    const row = {
+      cityCode: '310000',
+      radiusKm: '6',
+      radiusStepKm: '1.5',
+      maxRadiusKm: '9',
+      strategy: 'rating',
+      acceptTimeoutMinutes: 3,
+      enabled: true,
+    };
+    expect((await add({ ...row, maxRadiusKm: '5' })).body.message).toBe(DISPATCH_MSG.radiusOrder);
+    expect((await add(row)).body.success).toBe(true);
+    expect((await add(row)).body.message).toBe(DISPATCH_MSG.cityTaken);
+    expect(await dispatchSettings(db, '310101')).toMatchObject({
+      source: '310000',
+      radiusKm: 6,
+      radiusStepKm: 1.5,
+      maxRadiusKm: 9,
+      strategy: 'rating',
+      acceptTimeoutMinutes: 3,
+    });
   });
 });
 
