@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, hideByRule, loginAdded, roleWithout } from '../../support/tenant-users.ts';
+import { TECHNICIAN } from '../../../src/shared/resources/technician.ts';
 import type { Db } from '../../../src/server/db/client.ts';
 import {
   yyDispatchRecord,
@@ -383,6 +385,19 @@ describe('GET /yy/yyDispatch/candidates and /explain', () => {
     ]);
     const refused = await t.call('GET', DISPATCH_CANDIDATES.path, { token: token.yuangong, query: q });
     expect(refused.body).toMatchObject({ success: false, code: CODE.NO_AUTH, message: MSG.noAuth });
+  });
+
+  it("leaves out a technician the caller's data rules on 技师列表 hide", async () => {
+    const role = await roleWithout(t, 'dispatch_ruled');
+    await hideByRule(t, role, TECHNICIAN.decl.component!, id('near'));
+    await addUser(t, token.admin!, 'dispatch_ruled', { roleId: role, tenants: '1', phone: '13700000077' });
+    const ruled = await loginAdded(t, 'dispatch_ruled');
+    const r = await t.call('GET', DISPATCH_CANDIDATES.path, { token: ruled, query: q });
+    expect(r.body.result.candidates.map((c: { id: string }) => c.id)).toEqual([
+      id('dayOff'),
+      id('mid'),
+      id('far'),
+    ]);
   });
 
   it('says what is wrong with a parameter', async () => {
