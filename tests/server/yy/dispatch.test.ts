@@ -27,7 +27,12 @@ import {
   DISPATCH_EXPLAIN,
   DISPATCH_MSG,
 } from '../../../src/shared/resources/dispatch.ts';
-import { SHIFT_MSG, TECH_SHIFT_SAVE_WEEK } from '../../../src/shared/resources/technician-shift.ts';
+import {
+  SHIFT_MSG,
+  TECH_SHIFT,
+  TECH_SHIFT_EXCEPTION,
+  TECH_SHIFT_SAVE_WEEK,
+} from '../../../src/shared/resources/technician-shift.ts';
 
 /*
  * Shifts, bookings, candidates and dispatch records on a cluster of technicians of our own, far
@@ -506,6 +511,44 @@ describe('POST /yy/yyTechnicianShift/saveWeek', () => {
           .where(eq(yyTechnicianShift.technicianId, id('outside')))
       ).length,
     ).toBe(3);
+  });
+
+  it('refuses through the generated add a span overlapping the day, and an exception without its hours', async () => {
+    const addShift = (body: Record<string, unknown>) =>
+      t.call('POST', TECH_SHIFT.endpoints.add!.path, { token: token.yunying, body });
+    const overlapping = await addShift({
+      technicianId: id('outside'),
+      weekday: 1,
+      startTime: '11:30',
+      endTime: '12:30',
+    });
+    expect(overlapping.body.message).toBe(SHIFT_MSG.overlap('周一'));
+    const reversed = await addShift({
+      technicianId: id('outside'),
+      weekday: 3,
+      startTime: '12:00',
+      endTime: '11:00',
+    });
+    expect(reversed.body.message).toBe(SHIFT_MSG.order);
+    expect(
+      (await addShift({ technicianId: id('outside'), weekday: 1, startTime: '12:00', endTime: '13:00' })).body
+        .success,
+    ).toBe(true);
+    const addException = (body: Record<string, unknown>) =>
+      t.call('POST', TECH_SHIFT_EXCEPTION.endpoints.add!.path, { token: token.yunying, body });
+    const base = { technicianId: id('outside'), shiftDate: '2031-03-07' };
+    expect((await addException({ ...base, kind: '2', startTime: '10:00' })).body.message).toBe(
+      SHIFT_MSG.hoursRequired,
+    );
+    expect(
+      (await addException({ ...base, kind: '1', startTime: '10:00', endTime: '12:00' })).body.success,
+    ).toBe(true);
+    const [dayOff] = await db
+      .select()
+      .from(yyTechnicianShiftException)
+      .where(eq(yyTechnicianShiftException.shiftDate, '2031-03-07'));
+    // a day off holds no hours
+    expect(dayOff).toMatchObject({ kind: '1', startTime: null, endTime: null });
   });
 
   it('seeds a weekly pattern with a day off for every seeded technician', async () => {
