@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { BizError } from '../lib/http/result.ts';
 import { DISPATCH_MSG, type DispatchCandidate } from '../../shared/resources/dispatch.ts';
-import { bookTechnician } from './booking.ts';
+import { bookTechnician, releaseBooking } from './booking.ts';
 import { findCandidates } from './candidates.ts';
 import { radiusSteps, type DispatchSettings } from './settings.ts';
 import { recordDispatch } from './record.ts';
@@ -98,4 +98,19 @@ export async function dispatchOrder(tx: Db, r: DispatchRequest): Promise<Dispatc
     by: r.by,
   });
   return { recordId, technicianId: chosen, bookingId, radiusKm, candidates };
+}
+
+/**
+ * Reassign an order (改派) inside the caller's transaction: its bookings are released and the
+ * named technician (or, without one, the best candidate) is booked and recorded with the reason.
+ * A refusal throws and the caller's transaction rolls the release back with it.
+ */
+export async function reassignOrder(
+  tx: Db,
+  r: DispatchRequest & { reason: string },
+): Promise<DispatchOutcome> {
+  await releaseBooking(tx, r.orderId);
+  const out = await dispatchOrder(tx, r);
+  if (!out.technicianId) throw new BizError(DISPATCH_MSG.noCandidate);
+  return out;
 }

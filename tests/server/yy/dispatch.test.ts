@@ -14,7 +14,7 @@ import {
 } from '../../../src/server/db/schema/index.ts';
 import { bookTechnician, releaseBooking } from '../../../src/server/dispatch/booking.ts';
 import { findCandidates, type CandidateQuery } from '../../../src/server/dispatch/candidates.ts';
-import { dispatchOrder } from '../../../src/server/dispatch/dispatch.ts';
+import { dispatchOrder, reassignOrder } from '../../../src/server/dispatch/dispatch.ts';
 import { dispatchExplain } from '../../../src/server/dispatch/record.ts';
 import { bookingWindow, dispatchSettings, radiusSteps } from '../../../src/server/dispatch/settings.ts';
 import { onShiftSql } from '../../../src/server/dispatch/shift.ts';
@@ -367,6 +367,43 @@ describe('settings and dispatchOrder', () => {
   });
 });
 
+describe('reassignOrder', () => {
+  it('moves an order to another technician with its reason, or leaves it as it was when refused', async () => {
+    const settings = await dispatchSettings(db);
+    const base = {
+      orderId: 'order-3',
+      projectIds: [P1, P2],
+      location: HOME,
+      start: at('2031-03-05 10:00'),
+      end: at('2031-03-05 12:00'),
+      settings,
+      by: 'yunying',
+      timeZone: TZ,
+    };
+    const active = async () =>
+      (await db.select().from(yyTechnicianBooking).where(eq(yyTechnicianBooking.orderId, 'order-3')))
+        .filter((b) => b.active)
+        .map((b) => b.technicianId);
+    expect(await active()).toEqual([id('far')]);
+    // near is booked by order-dispatch-1: refused, and order-3 keeps far
+    await expect(
+      db.transaction((tx) => reassignOrder(tx, { ...base, technicianId: id('near'), reason: '客户要求' })),
+    ).rejects.toThrow(DISPATCH_MSG.notCandidate);
+    expect(await active()).toEqual([id('far')]);
+    const moved = await db.transaction((tx) =>
+      reassignOrder(tx, { ...base, technicianId: id('mid'), reason: '技师临时有事' }),
+    );
+    expect(moved.technicianId).toBe(id('mid'));
+    expect(await active()).toEqual([id('mid')]);
+    const explained = await dispatchExplain(db, 'order-3', { timeZone: TZ });
+    expect(explained.record).toMatchObject({
+      chosenTechnicianId: id('mid'),
+      reason: '技师临时有事',
+      mode: '2',
+    });
+  });
+});
+
 describe('GET /yy/yyDispatch/candidates and /explain', () => {
   const q = {
     projectIds: `${P1},${P2}`,
@@ -419,10 +456,11 @@ describe('GET /yy/yyDispatch/candidates and /explain', () => {
   it('explains a dispatch by its record or its order', async () => {
     const r = await t.call('GET', DISPATCH_EXPLAIN.path, { token: token.yunying, query: { id: 'order-3' } });
     expect(r.body.success).toBe(true);
+    // its latest dispatch: the reassignment
     expect(r.body.result.record).toMatchObject({
-      chosenTechnicianId: id('far'),
+      chosenTechnicianId: id('mid'),
       mode: '2',
-      reason: '客户指定',
+      reason: '技师临时有事',
     });
     const byId = await t.call('GET', DISPATCH_EXPLAIN.path, {
       token: token.yunying,
