@@ -4,6 +4,7 @@
  */
 import os from 'node:os';
 import type { Benchmark } from './lib/bench.ts';
+import { dispatch } from './dispatch.ts';
 import { paletteRank } from './palette-rank.ts';
 import { routeWeight } from './route-weight.ts';
 import { resourceList } from './resource-list.ts';
@@ -12,7 +13,15 @@ import { usersExport } from './users-export.ts';
 import { usersList } from './users-list.ts';
 
 /** Add new benchmark modules here; they run in this order. */
-const BENCHMARKS: Benchmark[] = [usersList, usersExport, paletteRank, resourceList, routeWeight, throughput];
+const BENCHMARKS: Benchmark[] = [
+  usersList,
+  usersExport,
+  paletteRank,
+  resourceList,
+  routeWeight,
+  throughput,
+  dispatch,
+];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -42,6 +42,10 @@ import jobRun from './job/run.ts';
 import jobPause from './job/pause.ts';
 import jobResume from './job/resume.ts';
 import farePreview from './fare/preview.ts';
+import dispatchCandidates from './dispatch/candidates.ts';
+import dispatchExplain from './dispatch/explain.ts';
+import techShiftWeek from './tech-shift/week.ts';
+import techShiftSaveWeek from './tech-shift/save-week.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
@@ -141,6 +145,10 @@ export const COMMANDS: CommandDefinition[] = [
   jobPause,
   jobResume,
   farePreview,
+  dispatchCandidates,
+  dispatchExplain,
+  techShiftWeek,
+  techShiftSaveWeek,
   noticeSend,
   noticeRelease,
   noticeRevoke,

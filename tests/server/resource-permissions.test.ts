@@ -20,7 +20,10 @@ import { throwaway } from '../support/throwaway.ts';
  * only its declaration.
  */
 
-/** ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), and the two of 技师服务概况 since. */
+/**
+ * ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), the two of
+ * 技师服务概况 since, and those of 技师排班, 排班例外, 城市派单配置 and 派单记录.
+ */
 const PINNED = [
   'user:list',
   'user:add',
@@ -184,6 +187,29 @@ const PINNED = [
   'techService:import',
   'techSummary:list',
   'techSummary:export',
+  'techShift:list',
+  'techShift:add',
+  'techShift:edit',
+  'techShift:delete',
+  'techShift:saveWeek',
+  'techShift:export',
+  'techShift:import',
+  'techShiftException:list',
+  'techShiftException:add',
+  'techShiftException:edit',
+  'techShiftException:delete',
+  'techShiftException:export',
+  'techShiftException:import',
+  'dispatchCity:list',
+  'dispatchCity:add',
+  'dispatchCity:edit',
+  'dispatchCity:delete',
+  'dispatchCity:export',
+  'dispatchCity:import',
+  'dispatch:list',
+  'dispatch:candidates',
+  'dispatch:explain',
+  'dispatch:export',
   'visitOrder:list',
   'visitOrder:add',
   'visitOrder:edit',

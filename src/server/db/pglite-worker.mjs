@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -63,7 +64,11 @@ async function handle(msg) {
       const engine = workerData.wasmModule
         ? { pgliteWasmModule: workerData.wasmModule, fsBundle: new Blob([workerData.fsBundle]) }
         : {};
-      db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, loadDataDir, ...engine });
+      db = await PGlite.create(workerData.dataDir, {
+        extensions: { btree_gist, pg_trgm },
+        loadDataDir,
+        ...engine,
+      });
       await migrate(drizzle(db), { migrationsFolder: workerData.migrationsFolder });
       return null;
     }

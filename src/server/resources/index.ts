@@ -26,6 +26,8 @@ import { ossFileServer } from './oss-file.ts';
 import { messageTemplateServer } from './message-template.ts';
 import { roleServer } from './role.ts';
 import { tenantServer } from './tenant.ts';
+import { techShiftExceptionServer, techShiftServer } from './technician-shift.ts';
+import { dispatchCityServer, dispatchServer } from './dispatch.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -40,6 +42,10 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   technician: technicianServer,
   techService: techServiceServer,
   techSummary: techSummaryServer,
+  techShift: techShiftServer,
+  techShiftException: techShiftExceptionServer,
+  dispatchCity: dispatchCityServer,
+  dispatch: dispatchServer,
   banner: bannerServer,
   goods: goodsServer,
   customer: customerServer,

@@ -24,6 +24,8 @@ import { OSS_FILE } from './oss-file.ts';
 import { MESSAGE_TEMPLATE } from './message-template.ts';
 import { ROLE } from './role.ts';
 import { TENANT } from './tenant.ts';
+import { TECH_SHIFT, TECH_SHIFT_EXCEPTION } from './technician-shift.ts';
+import { DISPATCH_CITY, DISPATCH_RECORD } from './dispatch.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -38,6 +40,10 @@ export const RESOURCES = [
   TECHNICIAN,
   TECH_SERVICE,
   TECH_SUMMARY,
+  TECH_SHIFT,
+  TECH_SHIFT_EXCEPTION,
+  DISPATCH_CITY,
+  DISPATCH_RECORD,
   BANNER,
   GOODS,
   CUSTOMER,

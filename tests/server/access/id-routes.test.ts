@@ -16,8 +16,10 @@ import {
   sysUserRole,
   sysUserToken,
   sysDepart,
+  yyDispatchRecord,
 } from '../../../src/server/db/schema/index.ts';
 import { newId } from '../../../src/server/lib/query/ids.ts';
+import { recordDispatch } from '../../../src/server/dispatch/record.ts';
 
 /**
  * One access path (issue 22 item 5): every registered route that may take the id of a row is tried
@@ -132,6 +134,26 @@ const ADD_WHEN_EMPTY: Record<string, Record<string, unknown>> = {
     templateName: '隐藏模板',
     templateType: '1',
     templateContent: 'x',
+  },
+};
+
+/** Rows of a read-only resource, written by the server only, put in when the seed has none. */
+const INSERT_WHEN_EMPTY: Record<string, () => Promise<unknown>> = {
+  dispatch: async () => {
+    const db = t.database.db;
+    if ((await db.select({ id: yyDispatchRecord.id }).from(yyDispatchRecord).limit(1)).length) return;
+    await recordDispatch(db, {
+      orderId: 'hiddenorder00000000000000000001',
+      projectIds: ['x'],
+      location: { x: 120.13, y: 30.26 },
+      start: new Date('2031-03-05T02:00:00Z'),
+      end: new Date('2031-03-05T04:00:00Z'),
+      strategy: 'distance',
+      radiusKm: 10,
+      candidates: [],
+      mode: '1',
+      by: 'admin',
+    });
   },
 };
 
@@ -267,6 +289,7 @@ beforeAll(async () => {
       expect((await t.call('POST', endpoints.add!.path, { token: admin, body })).body).toMatchObject({
         success: true,
       });
+    await INSERT_WHEN_EMPTY[decl.name]?.();
     const row = await tenantOneRow(sr);
     if (decl.component) {
       if (!row) problems.push(`${decl.name}: no row to hide by a data rule`);

@@ -49,6 +49,11 @@ describe('GET /yy/yyPlatformConfig/list', () => {
       'dispatch.radiusKm',
       'dispatch.autoDispatch',
       'dispatch.acceptTimeoutMinutes',
+      'dispatch.radiusStepKm',
+      'dispatch.maxRadiusKm',
+      'dispatch.strategy',
+      'dispatch.travelBufferMinutes',
+      'dispatch.gapMinutes',
     ]);
     for (const who of ['caiwu', 'yuangong'])
       expect((await t.call('GET', ep.list.path, { token: token[who] })).body).toMatchObject(NO_AUTH);

@@ -4,6 +4,7 @@ import { BANNER_MENU, CONFIG_MENU, CUSTOMER_MENU, MALL_MENU, PARTNER_MENU } from
 import { MESSAGE_MENU, MONITOR_MENU, OSS_MENU } from './menus-modules.ts';
 import { SYSTEM_MENU } from './menus-system.ts';
 import { DEMO_MENU } from './menus-demo.ts';
+import { DISPATCH_MENU } from './menus-dispatch.ts';
 import type { SeedMenu } from './types.ts';
 
 /**
@@ -21,6 +22,7 @@ export const MENUS: SeedMenu[] = [
   CONFIG_MENU,
   MALL_MENU,
   TECHNICIAN_MENU,
+  DISPATCH_MENU,
   ORDER_MENU,
   STATEMENT_MENU,
   VISIT_FINANCE_MENU,

@@ -1,5 +1,6 @@
 import { PERM, type PermissionCode } from '../../../../shared/permissions.ts';
 import type { SeedRole } from './types.ts';
+import { DISPATCH_MENU_URLS } from './menus-dispatch.ts';
 
 /** All codes of some PERM blocks. */
 const all = (...blocks: Array<Record<string, PermissionCode>>): PermissionCode[] =>
@@ -67,7 +68,7 @@ export const ROLES: SeedRole[] = [
     name: '运营专员',
     description: '管理轮播图、商户、配置、商城、技师、订单与财务等业务数据，不含系统设置',
     grants: {
-      menus: [...COMMON_MENUS, ...BUSINESS_MENUS, '/isystem', '/isystem/user'],
+      menus: [...COMMON_MENUS, ...BUSINESS_MENUS, ...DISPATCH_MENU_URLS, '/isystem', '/isystem/user'],
       perms: [
         PERM.user.list,
         PERM.user.select,
@@ -86,6 +87,10 @@ export const ROLES: SeedRole[] = [
           PERM.techCommission,
           PERM.techService,
           PERM.techSummary,
+          PERM.techShift,
+          PERM.techShiftException,
+          PERM.dispatchCity,
+          PERM.dispatch,
           PERM.visitOrder,
           PERM.exceptionOrder,
           PERM.statement,

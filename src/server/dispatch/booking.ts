@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { yyTechnicianBooking } from '../db/schema/index.ts';
+import { newId } from '../lib/query/ids.ts';
+import { BizError } from '../lib/http/result.ts';
+import { DISPATCH_MSG } from '../../shared/resources/dispatch.ts';
+
+/** What `bookTechnician` holds: the window already includes the travel buffer and the gap. */
+export interface BookingRequest {
+  orderId: string;
+  technicianId: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * SQLSTATEs of a lost race for a technician: the exclusion violation, and the deadlock two
+ * concurrent inserts of overlapping bookings can run into (each waits for the other's tuple;
+ * PostgreSQL aborts one, the other goes on and holds the time).
+ */
+const LOST_RACE = new Set(['23P01', '40P01']);
+
+/** Whether an error (or what it wraps) says the technician was booked by someone else. */
+export function isDoubleBooking(e: unknown): boolean {
+  for (
+    let x = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    x && i < 4;
+    x = x.cause as typeof x, i++
+  )
+    if (typeof x.code === 'string' && LOST_RACE.has(x.code)) return true;
+  return false;
+}
+
+/**
+ * Hold `technicianId` for `orderId` over [start, end). The database refuses an overlap with another
+ * active booking of the technician (the exclusion constraint of yy_technician_booking), also when
+ * many transactions race: the loser gets `该技师在此时段已有预约` as a BizError. The insert runs in a
+ * savepoint of `tx`, so the caller's transaction survives a refusal (and may try the next
+ * candidate). Returns the booking's id.
+ */
+export async function bookTechnician(tx: Db, req: BookingRequest): Promise<string> {
+  if (!(req.end.getTime() > req.start.getTime())) throw new BizError(DISPATCH_MSG.window);
+  const id = newId();
+  try {
+    await tx.transaction(async (sp) => {
+      await sp.insert(yyTechnicianBooking).values({
+        id,
+        technicianId: req.technicianId,
+        orderId: req.orderId,
+        during:
+          sql`tstzrange(${req.start.toISOString()}::timestamptz, ${req.end.toISOString()}::timestamptz, '[)')` as unknown as string,
+      });
+    });
+  } catch (e) {
+    if (isDoubleBooking(e)) throw new BizError(DISPATCH_MSG.doubleBooked);
+    throw e;
+  }
+  return id;
+}
+
+/**
+ * Release the active bookings of an order (cancelled, reassigned, finished early): they stay as
+ * history, inactive, and no longer hold the technician. Returns how many were released.
+ */
+export async function releaseBooking(tx: Db, orderId: string): Promise<number> {
+  const released = await tx
+    .update(yyTechnicianBooking)
+    .set({ active: false, releaseTime: sql`now()` })
+    .where(and(eq(yyTechnicianBooking.orderId, orderId), eq(yyTechnicianBooking.active, true)))
+    .returning({ id: yyTechnicianBooking.id });
+  return released.length;
+}
