@@ -6,13 +6,19 @@
  */
 import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
-import type { Resource } from '../../src/shared/resources/define.ts';
-import { TRANSITION_MSG, transitionRefusal } from '../../src/shared/resources/transitions.ts';
+import type { Resource, ResourceField } from '../../src/shared/resources/define.ts';
+import { transitionRefusal } from '../../src/shared/resources/transitions.ts';
 import { defineCommand } from '../core/define-command.ts';
 import type { CommandDefinition } from '../core/types.ts';
 import { targetIds } from '../grid/targets.ts';
 import { MSG } from '../../src/shared/api.ts';
 import { rowsByRef } from './lookup.ts';
+
+/** Help of an action's param: its title, and its choices when it has them. */
+function paramHelp(f: ResourceField): string {
+  const base = f.help ?? f.title;
+  return f.options ? `${base}（${f.options.map((o) => `${o.value} ${o.text}`).join('，')}）` : base;
+}
 
 /** The field naming a row for people (`name`, a banner's `title`). */
 const labelField = (r: Resource) =>
@@ -48,6 +54,13 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
         when: (k) => !k.row || t.from.includes(String(k.row[states.field])),
         args: z.object({
           ids: z.string().optional().describe(`${decl.title}id或名称，逗号分隔；默认管道输入或表格选中行`),
+          // the action's declared params: checked by the server with the same field rules
+          ...Object.fromEntries(
+            (t.params ?? []).map((f) => {
+              const text = z.string().describe(paramHelp(f));
+              return [f.key, f.required ? text : text.optional()];
+            }),
+          ),
           reason: z
             .string()
             .optional()
@@ -55,7 +68,7 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           dryRun: z.boolean().optional().describe(`只列出将要${t.title}的${decl.title}，不执行`),
         }),
         positional: ['ids'],
-        async run(ctx, { ids, reason, dryRun }) {
+        async run(ctx, { ids, reason, dryRun, ...rest }) {
           const refs = targetIds(ctx, ids);
           if (refs.length === 0) throw new Error(MSG.nothingSelected);
           const named = await rowsByRef(ctx, r, refs, label);
@@ -63,10 +76,8 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           const rows = named.filter((row) => !(t.already === 'skip' && String(row[states.field]) === t.to));
           for (const row of rows) {
             const from = String(row[states.field]);
-            const refused =
-              from === t.to
-                ? TRANSITION_MSG.unchanged(decl.title, states.text(from))
-                : transitionRefusal(decl.title, states.text, t, row, from, reason);
+            // an action staying in its state (a 改派) is refused only where its `from` says so
+            const refused = transitionRefusal(decl.title, states.text, t, row, from, reason);
             if (refused) throw new Error(`${String(row[label] ?? row.id)}：${refused}`);
           }
           const unit = `个${decl.title}`;
@@ -81,7 +92,15 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
             })),
           };
           if (dryRun) return { message: `演练：将${t.title} ${rows.length} ${unit}（未执行）`, table };
-          const body = { ids: rows.map((row) => row.id).join(','), ...(reason ? { reason } : {}) };
+          const given = rest as Record<string, unknown>;
+          const params = Object.fromEntries(
+            (t.params ?? []).flatMap((f) => (given[f.key] === undefined ? [] : [[f.key, given[f.key]]])),
+          );
+          const body = {
+            ids: rows.map((row) => row.id).join(','),
+            ...(reason ? { reason } : {}),
+            ...params,
+          };
           if (endpoint.method === 'GET') await ctx.api.get(endpoint.path, body);
           else if (endpoint.method === 'POST') await ctx.api.post(endpoint.path, body);
           else await ctx.api.put(endpoint.path, body);

@@ -26,6 +26,7 @@ import { ossFileServer } from './oss-file.ts';
 import { messageTemplateServer } from './message-template.ts';
 import { roleServer } from './role.ts';
 import { tenantServer } from './tenant.ts';
+import { orderServer } from './order.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -52,6 +53,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   messageTemplate: messageTemplateServer,
   role: roleServer,
   tenant: tenantServer,
+  order: orderServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

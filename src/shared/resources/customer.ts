@@ -163,6 +163,22 @@ export const CUSTOMER = defineResource({
       search: true,
       list: { width: 110 },
     },
+    {
+      key: 'blacklisted',
+      title: '黑名单',
+      type: 'boolean',
+      options: YES_NO,
+      search: true,
+      list: { width: 80 },
+    },
+    {
+      key: 'blacklistReason',
+      title: '拉黑原因',
+      type: 'string',
+      max: 255,
+      list: { width: 160 },
+      terminal: false,
+    },
     { key: 'registerTime', title: '注册时间', type: 'datetime', system: true, list: { width: 170 } },
     // the server half counts them (customerServer.computed)
     { key: 'addressCount', title: '地址数', type: 'int', computed: true, list: { width: 80 } },

@@ -24,6 +24,7 @@ import { OSS_FILE } from './oss-file.ts';
 import { MESSAGE_TEMPLATE } from './message-template.ts';
 import { ROLE } from './role.ts';
 import { TENANT } from './tenant.ts';
+import { ORDER } from './order.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -50,6 +51,7 @@ export const RESOURCES = [
   MESSAGE_TEMPLATE,
   ROLE,
   TENANT,
+  ORDER,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

@@ -11,3 +11,4 @@ export * from './messaging.ts';
 export * from './depart-roles.ts';
 export * from './state-history.ts';
 export * from './idempotency.ts';
+export * from './yy-orders.ts';
