@@ -20,7 +20,10 @@ import { throwaway } from '../support/throwaway.ts';
  * only its declaration.
  */
 
-/** ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), and the two of 技师服务概况 since. */
+/**
+ * ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), the two
+ * of 技师服务概况 since, and 上门订单's derived ones.
+ */
 const PINNED = [
   'user:list',
   'user:add',
@@ -184,12 +187,27 @@ const PINNED = [
   'techService:import',
   'techSummary:list',
   'techSummary:export',
+  // 上门订单 since its declaration: no delete or import (an order is cancelled or closed), its life's actions
   'visitOrder:list',
   'visitOrder:add',
   'visitOrder:edit',
-  'visitOrder:delete',
   'visitOrder:export',
-  'visitOrder:import',
+  'visitOrder:pay',
+  'visitOrder:closeUnpaid',
+  'visitOrder:assign',
+  'visitOrder:reassign',
+  'visitOrder:accept',
+  'visitOrder:depart',
+  'visitOrder:arrive',
+  'visitOrder:start',
+  'visitOrder:finish',
+  'visitOrder:review',
+  'visitOrder:cancel',
+  'visitOrder:requestCancel',
+  'visitOrder:approveCancel',
+  'visitOrder:rejectCancel',
+  'visitOrder:afterSale',
+  'visitOrder:finishAfterSale',
   'exceptionOrder:list',
   'exceptionOrder:add',
   'exceptionOrder:edit',
