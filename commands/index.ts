@@ -42,6 +42,8 @@ import jobRun from './job/run.ts';
 import jobPause from './job/pause.ts';
 import jobResume from './job/resume.ts';
 import farePreview from './fare/preview.ts';
+import orderTimeline from './order/timeline.ts';
+import orderQuote from './order/quote.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
@@ -141,6 +143,8 @@ export const COMMANDS: CommandDefinition[] = [
   jobPause,
   jobResume,
   farePreview,
+  orderTimeline,
+  orderQuote,
   noticeSend,
   noticeRelease,
   noticeRevoke,
