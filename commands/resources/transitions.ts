@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
 import type { Resource, ResourceField } from '../../src/shared/resources/define.ts';
-import { transitionRefusal } from '../../src/shared/resources/transitions.ts';
+import { TRANSITION_MSG, transitionRefusal } from '../../src/shared/resources/transitions.ts';
 import { defineCommand } from '../core/define-command.ts';
-import type { CommandDefinition } from '../core/types.ts';
+import type { CommandContext, CommandDefinition } from '../core/types.ts';
 import { targetIds } from '../grid/targets.ts';
 import { MSG } from '../../src/shared/api.ts';
 import { rowsByRef } from './lookup.ts';
@@ -18,6 +18,31 @@ import { rowsByRef } from './lookup.ts';
 function paramHelp(f: ResourceField): string {
   const base = f.help ?? f.title;
   return f.options ? `${base}（${f.options.map((o) => `${o.value} ${o.text}`).join('，')}）` : base;
+}
+
+/**
+ * A param as typed: an option's text becomes its value (`微信支付` → `1`); a reference given by its
+ * name (a technician's) becomes the id its picker offers under that name. Anything else as typed:
+ * the server checks it.
+ */
+async function paramValue(ctx: CommandContext, f: ResourceField, text: string): Promise<string> {
+  const option = f.options?.find((o) => o.text === text || o.value === text);
+  if (option) return option.value;
+  const ref = f.reference;
+  if (!ref) return text;
+  const offered = await ctx.api.get<unknown>(ref.picker.path);
+  const rows: Array<{ id: string; name: string }> = Array.isArray(offered)
+    ? (offered as Array<Record<string, unknown>>).map((o) => ({
+        id: String(o.id),
+        name: String(o[ref.label]),
+      }))
+    : Object.entries((offered ?? {}) as Record<string, unknown>).map(([id, name]) => ({
+        id,
+        name: String(name),
+      }));
+  if (rows.some((o) => o.id === text)) return text;
+  const named = rows.filter((o) => o.name === text);
+  return named.length === 1 ? named[0]!.id : text;
 }
 
 /** The field naming a row for people (`name`, a banner's `title`). */
@@ -57,8 +82,14 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           // the action's declared params: checked by the server with the same field rules
           ...Object.fromEntries(
             (t.params ?? []).map((f) => {
-              const text = z.string().describe(paramHelp(f));
-              return [f.key, f.required ? text : text.optional()];
+              // a required one not given is asked for when the command runs
+              return [
+                f.key,
+                z
+                  .string()
+                  .optional()
+                  .describe(`${paramHelp(f)}${f.required ? '（必填）' : ''}`),
+              ];
             }),
           ),
           reason: z
@@ -74,11 +105,14 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           const named = await rowsByRef(ctx, r, refs, label);
           // rows already there are left as they are when the action allows it
           const rows = named.filter((row) => !(t.already === 'skip' && String(row[states.field]) === t.to));
+          const nameOf = (row: Record<string, unknown>) => String(row[label] ?? row.id);
+          // the states first: a missing reason is asked for only when the rows may change
+          const asked = t.reason === 'required' && !reason?.trim() ? '-' : reason;
           for (const row of rows) {
             const from = String(row[states.field]);
             // an action staying in its state (a 改派) is refused only where its `from` says so
-            const refused = transitionRefusal(decl.title, states.text, t, row, from, reason);
-            if (refused) throw new Error(`${String(row[label] ?? row.id)}：${refused}`);
+            const refused = transitionRefusal(decl.title, states.text, t, row, from, asked);
+            if (refused) throw new Error(`${nameOf(row)}：${refused}`);
           }
           const unit = `个${decl.title}`;
           const table = {
@@ -92,13 +126,23 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
             })),
           };
           if (dryRun) return { message: `演练：将${t.title} ${rows.length} ${unit}（未执行）`, table };
-          const given = rest as Record<string, unknown>;
-          const params = Object.fromEntries(
-            (t.params ?? []).flatMap((f) => (given[f.key] === undefined ? [] : [[f.key, given[f.key]]])),
-          );
+          const action = `${t.title}${decl.title}`;
+          // what the action needs and was not given is asked for (a row button, the palette)
+          let why = reason?.trim() || undefined;
+          if (t.reason === 'required' && !why)
+            why = (await ctx.prompt(`${action}：请填写原因`))?.trim() || undefined;
+          if (t.reason === 'required' && !why)
+            throw new Error(`${nameOf(rows[0] ?? {})}：${TRANSITION_MSG.reasonRequired}`);
+          const given = { ...(rest as Record<string, unknown>) };
+          for (const f of t.params ?? [])
+            if (f.required && (given[f.key] === undefined || given[f.key] === ''))
+              given[f.key] = (await ctx.prompt(`${action}：${paramHelp(f)}`))?.trim() || undefined;
+          const params: Record<string, unknown> = {};
+          for (const f of t.params ?? [])
+            if (given[f.key] !== undefined) params[f.key] = await paramValue(ctx, f, String(given[f.key]));
           const body = {
             ids: rows.map((row) => row.id).join(','),
-            ...(reason ? { reason } : {}),
+            ...(why ? { reason: why } : {}),
             ...params,
           };
           if (endpoint.method === 'GET') await ctx.api.get(endpoint.path, body);

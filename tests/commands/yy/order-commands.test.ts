@@ -51,9 +51,32 @@ describe('order commands', () => {
     expect(tl.out).toMatch(/下单[\s\S]*支付[\s\S]*取消[\s\S]*客户改期/);
   });
 
-  it('refuses an action the state does not allow before calling, and dry-runs a batch', async () => {
+  it('pay and assign take an option by its text and a technician by name; a missing one is asked for', async () => {
+    const when = localTime(4, '11:00');
+    const items = JSON.stringify([{ projectId: f.projects[0]!.id, quantity: 1 }]);
+    await h.terminal(
+      `order add ${f.customer.id} "${when}" --distance 3 --travelMode 1 --source 1 --itemList '${items}'`,
+    );
     const o = await latest();
-    const r = await h.terminal(`order accept ${o.orderNo}`);
+    // no payment method: asked for, and the harness answers nothing
+    const unasked = await h.terminal(`order pay ${o.orderNo}`);
+    expect(unasked.results[0]?.status).toBe('error');
+    expect(unasked.out).toContain('请选择支付方式');
+    expect((await h.terminal(`order pay ${o.orderNo} --payMethod 支付宝`)).results[0]?.status).toBe('ok');
+    const tech = f.technicians.find((x) => f.technicians.filter((y) => y.name === x.name).length === 1)!;
+    const assign = await h.terminal(`order assign ${o.orderNo} --technicianId ${tech.name}`);
+    expect(assign.results[0]?.status, assign.out).toBe('ok');
+    const row = (await h.t.database.db.select().from(yyVisitOrder).where(eq(yyVisitOrder.id, o.id)))[0]!;
+    expect(row).toMatchObject({ payMethod: '2', technicianId: tech.id, partnerId: tech.partnerId });
+  });
+
+  it('refuses an action the state does not allow before calling, and dry-runs a batch', async () => {
+    const [o] = await h.t.database.db
+      .select()
+      .from(yyVisitOrder)
+      .where(eq(yyVisitOrder.status, '99'))
+      .limit(1);
+    const r = await h.terminal(`order accept ${o!.orderNo}`);
     expect(r.results[0]?.status).toBe('error');
     expect(r.out).toContain('订单状态不能从「已取消」改为「已接单」');
     const dry = await h.terminal(
