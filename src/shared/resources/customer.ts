@@ -37,6 +37,7 @@ export const CUSTOMER_MSG = {
   addresses: '地址列表格式不正确',
   tooMany: '最多保存20个地址',
   addressRow: (n: number, message: string) => `第${n}个地址：${message}`,
+  blacklistReason: '列入黑名单请填写原因',
 } as const;
 
 /**

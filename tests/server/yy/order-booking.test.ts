@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { yyUser, yyUserAddress, yyVisitOrder } from '../../../src/server/db/schema/index.ts';
 import { ORDER_QUOTE } from '../../../src/shared/resources/order.ts';
+import { CUSTOMER } from '../../../src/shared/resources/customer.ts';
 import { fromFen, toFen } from '../../../src/shared/format.ts';
 import { booking, ep, fixtures, localTime, S } from './order-support.ts';
 
@@ -70,10 +71,17 @@ describe('booking a visit order', () => {
 
   it('refuses a blacklisted customer with the reason, a past appointment and a discount above the amount', async () => {
     const db = t.database.db;
-    await db
-      .update(yyUser)
-      .set({ blacklisted: true, blacklistReason: '多次爽约' })
-      .where(eq(yyUser.id, f.customer.id));
+    const edit = CUSTOMER.endpoints.edit.path;
+    const noReason = await t.call('PUT', edit, {
+      token: token.admin,
+      body: { id: f.customer.id, blacklisted: true },
+    });
+    expect(noReason.body).toMatchObject({ success: false, message: '列入黑名单请填写原因' });
+    const listed = await t.call('PUT', edit, {
+      token: token.admin,
+      body: { id: f.customer.id, blacklisted: true, blacklistReason: '多次爽约' },
+    });
+    expect(listed.body.success, JSON.stringify(listed.body)).toBe(true);
     const refused = await t.call('POST', ep.add.path, { token: token.yuangong, body: booking(f) });
     expect(refused.body).toMatchObject({
       success: false,

@@ -25,13 +25,31 @@ beforeAll(async () => {
     .where(isNotNull(yyVisitOrder.partnerId))
     .limit(1);
   partnerId = o!.partnerId!;
-  // 运营专员 becomes the staff of one partner
-  await t.database.db.update(sysUser).set({ partnerId }).where(eq(sysUser.username, 'yunying'));
   token = await t.login('yunying');
 });
+
 afterAll(async () => t?.close());
 
+/** 运营专员's user edit with a partner binding (the edit needs the name along). */
+const bindBody = async (partner: string) => {
+  const [me] = await t.database.db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(eq(sysUser.username, 'yunying'));
+  return { id: me!.id, realname: '运营专员', partnerId: partner };
+};
+
 describe("a partner's staff", () => {
+  it('is an account bound to a partner by the user edit (an unknown partner refused)', async () => {
+    const bad = await t.call('PUT', '/sys/user/edit', { token: admin, body: await bindBody('f'.repeat(32)) });
+    expect(bad.body).toMatchObject({ success: false, message: '所属商户不存在' });
+    // 运营专员 becomes the staff of one partner
+    const bound = await t.call('PUT', '/sys/user/edit', { token: admin, body: await bindBody(partnerId) });
+    expect(bound.body.success, JSON.stringify(bound.body)).toBe(true);
+    const listed = await t.call('GET', '/sys/user/list', { token: admin, query: { username: 'yunying' } });
+    expect(listed.body.result.records[0].partnerId).toBe(partnerId);
+  });
+
   it("list only their partner's orders, with counts to match", async () => {
     const mine = await t.call('GET', ep.list.path, { token, query: { pageSize: '200' } });
     expect(mine.body.success).toBe(true);
@@ -74,7 +92,11 @@ describe("a partner's staff", () => {
   });
 
   it('reach everything again once unbound', async () => {
-    await t.database.db.update(sysUser).set({ partnerId: null }).where(eq(sysUser.username, 'yunying'));
+    const unbound = await t.call('PUT', '/sys/user/edit', {
+      token: admin,
+      body: await bindBody(''),
+    });
+    expect(unbound.body.success).toBe(true);
     const all = await t.call('GET', ep.list.path, { token, query: {} });
     const adminAll = await t.call('GET', ep.list.path, { token: admin, query: {} });
     expect(all.body.result.total).toBe(adminAll.body.result.total);
