@@ -54,6 +54,22 @@ export function addMinutes(local: string, minutes: number): string {
   return new Date(d.getTime() + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** Lines at the projects' current prices and durations (a project off sale is refused, naming the line). */
+export async function priceLines(db: Db, given: BookingInput['itemList']): Promise<PricedLine[]> {
+  const ids = [...new Set(given.map((l) => l.projectId))];
+  const projects = ids.length
+    ? await db
+        .select()
+        .from(yyProject)
+        .where(and(inArray(yyProject.id, ids), eq(yyProject.status, '1')))
+    : [];
+  return given.map((l, i) => {
+    const p = projects.find((x) => x.id === l.projectId);
+    if (!p) throw new BizError(ORDER_MSG.projectMissing(i + 1));
+    return priceLine(p, Number(l.quantity));
+  });
+}
+
 export async function quoteBooking(db: Db, input: BookingInput): Promise<Quote> {
   const [customer] = await db.select().from(yyUser).where(eq(yyUser.id, input.customerId));
   if (!customer) throw new BizError(ORDER_MSG.customerMissing);
@@ -72,22 +88,8 @@ export async function quoteBooking(db: Db, input: BookingInput): Promise<Quote> 
     .limit(1);
   if (!address) throw new BizError(input.addressId ? ORDER_MSG.addressMissing : ORDER_MSG.noAddress);
 
-  const lines = async (given: BookingInput['itemList']) => {
-    const ids = [...new Set(given.map((l) => l.projectId))];
-    const projects = ids.length
-      ? await db
-          .select()
-          .from(yyProject)
-          .where(and(inArray(yyProject.id, ids), eq(yyProject.status, '1')))
-      : [];
-    return given.map((l, i) => {
-      const p = projects.find((x) => x.id === l.projectId);
-      if (!p) throw new BizError(ORDER_MSG.projectMissing(i + 1));
-      return priceLine(p, Number(l.quantity));
-    });
-  };
-  const itemList = await lines(input.itemList);
-  const extraList = await lines(input.extraList ?? []);
+  const itemList = await priceLines(db, input.itemList);
+  const extraList = await priceLines(db, input.extraList ?? []);
 
   const distance = checkDistance(input.distance);
   if (!distance.ok) throw new BizError(distance.message);

@@ -31,7 +31,7 @@ import { formatDateTime } from '../lib/http/time.ts';
 import { oneParam, parseWith } from '../lib/http/validate.ts';
 import { reserveTechnician, releaseTechnician } from '../orders/assignment.ts';
 import { nextOrderNo } from '../orders/order-number.ts';
-import { quoteBooking, type BookingInput } from '../orders/pricing.ts';
+import { addMinutes, priceLines, quoteBooking, type BookingInput } from '../orders/pricing.ts';
 import { recordRefund, settleRefunds, type RefundKind } from '../orders/refunds.ts';
 import { settingValue } from '../orders/settings.ts';
 import { customerServer } from './customer.ts';
@@ -66,11 +66,20 @@ async function priceSave(ctx: WriteContext, tz: string): Promise<void> {
   const sentItems = children?.get('itemList');
   const sentExtras = children?.get('extraList');
   if (original && !REPRICED.includes(String(original.status))) {
-    // once paid or assigned: only the remark and 加钟 change
-    const changing = Object.keys(data).filter((k) => k !== 'remark');
-    if (changing.length || sentItems) throw new BizError(ORDER_MSG.locked);
-    if (!sentExtras) return;
+    // once paid or assigned: only the remark and 加钟 change (the form sends the rest unchanged)
+    const changing = Object.keys(data).filter(
+      (k) => k !== 'remark' && !sameAsStored(k, data[k], original, tz),
+    );
+    if (changing.length || (sentItems && !(await sameLines(tx, yyVisitOrderItem, original.id, sentItems))))
+      throw new BizError(ORDER_MSG.locked);
+    for (const k of Object.keys(data)) if (k !== 'remark') delete data[k];
+    children?.delete('itemList');
+    if (!sentExtras || (await sameLines(tx, yyVisitOrderExtra, original.id, sentExtras))) {
+      children?.delete('extraList');
+      return;
+    }
     if (!EXTRA_OPEN.includes(String(original.status))) throw new BizError(ORDER_MSG.lockedExtra);
+    return addExtras(ctx, original, sentExtras as unknown as BookingInput['itemList'], tz);
   }
   const stored = async (table: typeof yyVisitOrderItem | typeof yyVisitOrderExtra) =>
     original
@@ -129,6 +138,73 @@ async function priceSave(ctx: WriteContext, tz: string): Promise<void> {
 }
 
 const now = () => new Date();
+
+/** Whether a sent value is the stored one (a datetime as wall-clock text, money and numbers by value). */
+function sameAsStored(key: string, value: unknown, original: Row, tz: string): boolean {
+  const stored = original[key];
+  if (stored instanceof Date) return formatDateTime(stored, tz) === value;
+  if (stored === null || stored === undefined) return value === null || value === undefined || value === '';
+  if (typeof value === 'string' && toFen(value) !== undefined && toFen(stored) !== undefined)
+    return toFen(value) === toFen(stored);
+  return String(stored) === String(value);
+}
+
+/** Whether the sent lines are the stored ones (project and quantity, in order). */
+async function sameLines(
+  tx: WriteContext['tx'],
+  table: typeof yyVisitOrderItem | typeof yyVisitOrderExtra,
+  orderId: string,
+  sent: ReadonlyArray<Record<string, unknown>>,
+): Promise<boolean> {
+  const stored = await tx
+    .select({ projectId: table.projectId, quantity: table.quantity })
+    .from(table)
+    .where(eq(table.orderId, orderId))
+    .orderBy(asc(table.sortNo));
+  return (
+    stored.length === sent.length &&
+    stored.every((l, i) => l.projectId === sent[i]!.projectId && l.quantity === Number(sent[i]!.quantity))
+  );
+}
+
+/**
+ * 加钟 on a paid or assigned order: the 加钟 lines at today's prices, the other amounts as booked;
+ * the longer service is reserved again with the technician (an overlap is refused). What the
+ * customer pays for it is the total less what was paid.
+ */
+async function addExtras(
+  ctx: WriteContext,
+  original: Row,
+  sent: BookingInput['itemList'],
+  tz: string,
+): Promise<void> {
+  const { tx, data, children } = ctx;
+  const extras = await priceLines(tx, sent);
+  const [items] = await tx
+    .select({
+      minutes: sql<number>`coalesce(sum(${yyVisitOrderItem.duration} * ${yyVisitOrderItem.quantity}), 0)::int`,
+    })
+    .from(yyVisitOrderItem)
+    .where(eq(yyVisitOrderItem.orderId, original.id));
+  const extra = extras.reduce((n, l) => n + fen(l.amount), 0);
+  const minutes = Number(items!.minutes) + extras.reduce((n, l) => n + l.duration * l.quantity, 0);
+  const start = formatDateTime(original.appointmentTime as Date, tz)!;
+  const total = fen(original.projectAmount) + extra + fen(original.fareAmount) - fen(original.discountAmount);
+  Object.assign(data, {
+    extraAmount: fromFen(extra),
+    totalAmount: fromFen(total),
+    serviceMinutes: minutes,
+    endTime: addMinutes(start, minutes),
+  });
+  children!.set('extraList', extras as never);
+  if (original.technicianId)
+    await reserveTechnician(tx, {
+      orderId: original.id,
+      technicianId: String(original.technicianId),
+      start: original.appointmentTime as Date,
+      end: new Date((original.appointmentTime as Date).getTime() + minutes * 60_000),
+    });
+}
 
 /** Reserve the technician named by a 派单 / 改派 and write it (with its partner) to the order. */
 const assignTo = async ({ tx, row, params }: TransitionContext) => {

@@ -255,6 +255,42 @@ describe('the declared life of an order', () => {
     expect(await orderOf(id)).toMatchObject({ status: S.afterSaleDone, refundAmount: '20.00' });
   });
 
+  it('edits a paid, assigned order as the form sends it: the remark and 加钟 only, the booked prices kept', async () => {
+    const id = await accepted(12, 5, '09:00');
+    const form = (await t.call('GET', ep.queryById.path, { token: token.admin, query: { id } })).body.result;
+    const before = await orderOf(id);
+    // the form sends every field back unchanged, with a new remark
+    const sent = { ...form, remark: '客户要求安静' };
+    const saved = await t.call('PUT', ep.edit.path, { token: token.yuangong, body: sent });
+    expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+    expect(await orderOf(id)).toMatchObject({ remark: '客户要求安静', totalAmount: before.totalAmount });
+    // a changed appointment or project is refused
+    const moved = await t.call('PUT', ep.edit.path, {
+      token: token.yuangong,
+      body: { ...sent, appointmentTime: localTime(6, '09:00') },
+    });
+    expect(moved.body).toMatchObject({ success: false, message: '订单已支付或已派单，只能修改备注和加钟' });
+    // 加钟: the extra line at today's price, the rest as booked, the technician's window longer
+    const x = f.projects[2]!;
+    // read again: the row version of the first read is stale after the first edit
+    const again = (await t.call('GET', ep.queryById.path, { token: token.admin, query: { id } })).body.result;
+    const more = await t.call('PUT', ep.edit.path, {
+      token: token.yuangong,
+      body: { ...again, extraList: [{ projectId: x.id, quantity: 1 }] },
+    });
+    expect(more.body.success, JSON.stringify(more.body)).toBe(true);
+    const after = await orderOf(id);
+    expect(after).toMatchObject({
+      extraAmount: x.price,
+      totalAmount: fromFen(toFen(before.totalAmount)! + toFen(x.price)!),
+      serviceMinutes: before.serviceMinutes + x.duration,
+      projectAmount: before.projectAmount,
+      fareAmount: before.fareAmount,
+      paidAmount: before.paidAmount,
+    });
+    expect(after.endTime.getTime() - before.endTime.getTime()).toBe(x.duration * 60_000);
+  });
+
   it('refunds once when the same approval races or is retried', async () => {
     const id = await accepted(11);
     await must('requestCancel', id, { reason: '临时有事' });
