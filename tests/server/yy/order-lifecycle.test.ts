@@ -291,6 +291,21 @@ describe('the declared life of an order', () => {
     expect(after.endTime.getTime() - before.endTime.getTime()).toBe(x.duration * 60_000);
   });
 
+  it('gives a technician to one of several overlapping orders assigned at once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const id = await book(6, '15:00');
+      await must('pay', id, { payMethod: '1' });
+      ids.push(id);
+    }
+    const tech = f.technicians[13]!;
+    const results = await Promise.all(ids.map((id) => act('assign', id, { technicianId: tech.id })));
+    expect(results.filter((r) => r.success)).toHaveLength(1);
+    for (const r of results.filter((x) => !x.success)) expect(r.message).toMatch(/^该技师在预约时段已有订单/);
+    const held = await db().select().from(yyVisitOrder).where(eq(yyVisitOrder.technicianId, tech.id));
+    expect(held.filter((o) => ids.includes(o.id))).toHaveLength(1);
+  });
+
   it('refunds once when the same approval races or is retried', async () => {
     const id = await accepted(11);
     await must('requestCancel', id, { reason: '临时有事' });
