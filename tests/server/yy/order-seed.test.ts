@@ -24,6 +24,21 @@ describe('the seeded orders', () => {
     expect(states.map((s) => s.status).sort()).toEqual(ORDER_STATUSES.map((s) => s.value).sort());
   });
 
+  it('have the way to their state in the history, each step from where the last one left', async () => {
+    const [bad] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from yy_visit_order o
+      where o.status <> '10' and o.create_by = 'admin' and coalesce((
+        select h.to_state from sys_state_history h
+        where h.resource = 'order' and h.row_id = o.id order by h.changed_at desc, h.id desc limit 1), '') <> o.status`);
+    expect(bad!.n).toBe(0);
+    const [broken] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select h.from_state, lag(h.to_state) over (partition by h.row_id order by h.changed_at, h.id) as prev
+        from sys_state_history h where h.resource = 'order') x
+      where x.prev is not null and x.prev <> x.from_state`);
+    expect(broken!.n).toBe(0);
+  });
+
   it('add up exactly, hold the lines they are priced by and leave the counters past their numbers', async () => {
     const [bad] = await rows<{ n: number }>(sql`
       select count(*)::int as n from yy_visit_order o

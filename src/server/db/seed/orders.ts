@@ -96,7 +96,7 @@ export async function seedOrders(db: Db, applied: ReadonlySet<string>, tz: strin
       case when b.status = '99' then b.total when b.status = '91' then round(b.total / 2, 2) else 0 end,
       case when b.status = '35' then 0 else null end,
       case when b.status = '35' then '30' else null end,
-      case when b.technician_id is not null and b.status not in ('20', '99') then b.created + interval '10 minutes' end,
+      case when b.technician_id is not null and b.status not in ('20', '99') then b.created + interval '6 minutes' end,
       case when b.status in ('70', '80', '90', '91') then b.appointment + make_interval(mins => b.duration) end,
       (1 + b.i % 4)::text, b.status,
       case when b.status in ('80', '91') then 3 + b.i % 3 when b.status = '90' then 2 end,
@@ -110,6 +110,59 @@ export async function seedOrders(db: Db, applied: ReadonlySet<string>, tz: strin
     insert into yy_visit_order_extra (id, order_id, project_id, project_name, price, duration, quantity, amount, sort_no, create_by, create_time)
     select md5('seed-extra:' || b.i), b.order_id, b.project_id, b.project_name, b.price, b.duration, 1, b.price, 1, 'admin', b.created
     from (${base(tz)}) b where b.has_extra`);
+  // each order's way to its state, in the state history its timeline reads: the unpaid, cancelled
+  // and cancel-pending ways first
+  await db.execute(sql`
+    insert into sys_state_history (id, resource, row_id, action, from_state, to_state, reason, changed_by, changed_at)
+    select md5('seed-history:' || o.id || ':' || s.seq), 'order', o.id, s.action, s.from_state, s.to_state, s.reason,
+      'admin',
+      -- along the steps' order: early steps minutes after booking, the service around the appointment
+      greatest(o.create_time + make_interval(mins => 2 * s.seq + case when s.action = 'closeUnpaid' then 15 else 0 end),
+        case s.action
+          when 'depart' then o.appointment_time - interval '40 minutes'
+          when 'arrive' then o.appointment_time - interval '5 minutes'
+          when 'start' then o.appointment_time
+          when 'finish' then o.finish_time
+          when 'review' then o.finish_time + interval '2 hours'
+          when 'afterSale' then o.finish_time + interval '1 day'
+          when 'finishAfterSale' then o.finish_time + interval '2 days'
+        end)
+    from yy_visit_order o
+    join (values
+      ('20', 0, 1, 'pay', '10', '20', null), ('20', 1, 1, 'pay', '10', '20', null), ('20', 1, 2, 'assign', '20', '20', null),
+      ('98', 0, 1, 'closeUnpaid', '10', '98', '支付超时'),
+      ('99', 0, 1, 'pay', '10', '20', null), ('99', 0, 2, 'cancel', '20', '99', '客户改期'),
+      ('99', 1, 1, 'pay', '10', '20', null), ('99', 1, 2, 'assign', '20', '20', null), ('99', 1, 3, 'accept', '20', '30', null),
+      ('99', 1, 4, 'requestCancel', '30', '35', '临时有事'), ('99', 1, 5, 'approveCancel', '35', '99', null),
+      ('35', 1, 1, 'pay', '10', '20', null), ('35', 1, 2, 'assign', '20', '20', null), ('35', 1, 3, 'accept', '20', '30', null),
+      ('35', 1, 4, 'requestCancel', '30', '35', '临时有事')
+    ) as s (final, tech, seq, action, from_state, to_state, reason)
+      on s.final = o.status and s.tech = (o.technician_id is not null)::int
+    where o.id in (select md5('seed-order:' || i) from generate_series(0, ${COUNT - 1}) as i)`);
+  // the states along the service: every order past 已接单 went through the same steps
+  await db.execute(sql`
+    insert into sys_state_history (id, resource, row_id, action, from_state, to_state, reason, changed_by, changed_at)
+    select md5('seed-history:' || o.id || ':' || s.seq), 'order', o.id, s.action, s.from_state, s.to_state, s.reason, 'admin',
+      -- along the steps' order: early steps minutes after booking, the service around the appointment
+      greatest(o.create_time + make_interval(mins => 2 * s.seq + case when s.action = 'closeUnpaid' then 15 else 0 end),
+        case s.action
+          when 'depart' then o.appointment_time - interval '40 minutes'
+          when 'arrive' then o.appointment_time - interval '5 minutes'
+          when 'start' then o.appointment_time
+          when 'finish' then o.finish_time
+          when 'review' then o.finish_time + interval '2 hours'
+          when 'afterSale' then o.finish_time + interval '1 day'
+          when 'finishAfterSale' then o.finish_time + interval '2 days'
+        end)
+    from yy_visit_order o
+    join (values
+      (1, 'pay', '10', '20', null, 30), (2, 'assign', '20', '20', null, 30), (3, 'accept', '20', '30', null, 30),
+      (4, 'depart', '30', '40', null, 40), (5, 'arrive', '40', '50', null, 50), (6, 'start', '50', '60', null, 60),
+      (7, 'finish', '60', '70', null, 70), (8, 'review', '70', '80', null, 80),
+      (9, 'afterSale', '80', '90', '服务不满意', 90), (10, 'finishAfterSale', '90', '91', '部分退款', 91)
+    ) as s (seq, action, from_state, to_state, reason, reached)
+      on o.status in ('30', '40', '50', '60', '70', '80', '90', '91') and s.reached <= o.status::int
+    where o.id in (select md5('seed-order:' || i) from generate_series(0, ${COUNT - 1}) as i)`);
   await db.execute(sql`
     insert into yy_order_no_seq (day, last)
     select to_date(split_part(order_no, '-', 1), 'YYYYMMDD'), max(split_part(order_no, '-', 2)::int)
