@@ -7,6 +7,7 @@ import {
   ORDER_EXTRA,
   ORDER_ITEM,
   ORDER_MSG,
+  ORDER_PARTNER_PICKER,
   ORDER_PROJECT_PICKER,
   ORDER_QUOTE,
   ORDER_STATUS,
@@ -18,6 +19,7 @@ import { cancelFee } from '../../shared/resources/order-pricing.ts';
 import { WORK_STATUS } from '../../shared/resources/technician.ts';
 import {
   sysUser,
+  yyPartner,
   yyProject,
   yyTechnician,
   yyUser,
@@ -26,6 +28,7 @@ import {
   yyVisitOrderItem,
 } from '../db/schema/index.ts';
 import { rowReach } from '../lib/access/row-scope.ts';
+import { caller } from '../plugins/auth.ts';
 import { BizError, ok } from '../lib/http/result.ts';
 import { formatDateTime } from '../lib/http/time.ts';
 import { oneParam, parseWith } from '../lib/http/validate.ts';
@@ -366,8 +369,14 @@ export const orderServer: ServerResource = {
     {
       contract: ORDER_QUOTE,
       async handler(req) {
-        const q = await quoteBooking(req.server.db, quoteInput(req));
-        return ok(q);
+        const input = quoteInput(req);
+        // a customer of another tenant is not there for this caller
+        const [reached] = await req.server.db
+          .select({ id: yyUser.id })
+          .from(yyUser)
+          .where(and(eq(yyUser.id, input.customerId), await rowReach(req, customerServer)));
+        if (!reached) throw new BizError(ORDER_MSG.customerMissing);
+        return ok(await quoteBooking(req.server.db, input));
       },
     },
     {
@@ -431,6 +440,19 @@ export const orderServer: ServerResource = {
           .from(yyUser)
           .where(and(eq(yyUser.blacklisted, false), await rowReach(req, customerServer)))
           .orderBy(asc(yyUser.nickname));
+        return ok(rows);
+      },
+    },
+    {
+      contract: ORDER_PARTNER_PICKER,
+      async handler(req) {
+        // a partner's staff: their own partner only
+        const own = caller(req).user.partnerId;
+        const rows = await req.server.db
+          .select({ id: yyPartner.id, name: yyPartner.name })
+          .from(yyPartner)
+          .where(own ? eq(yyPartner.id, own) : undefined)
+          .orderBy(asc(yyPartner.name));
         return ok(rows);
       },
     },

@@ -94,6 +94,13 @@ export const ORDER_TECHNICIAN_PICKER = {
   permission: `${DOMAIN}:list`,
 } as const satisfies DeclaredContract;
 
+/** GET …/partnerOptions: the partners the caller's orders may name (filters, super query). */
+export const ORDER_PARTNER_PICKER = {
+  method: 'GET',
+  path: `${PATH}/partnerOptions`,
+  permission: `${DOMAIN}:list`,
+} as const satisfies DeclaredContract;
+
 /** 项目明细: the order's project lines. */
 export const ORDER_ITEM = defineResource({
   name: 'orderItem',
@@ -268,7 +275,7 @@ export const ORDER = defineResource({
       title: '商户',
       type: 'ref',
       system: true,
-      reference: { resource: 'partner', label: 'name', picker: ORDER_TECHNICIAN_PICKER },
+      reference: { resource: 'partner', label: 'name', picker: ORDER_PARTNER_PICKER },
       list: { width: 130 },
       terminal: false,
     },
