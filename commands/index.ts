@@ -46,6 +46,8 @@ import dispatchCandidates from './dispatch/candidates.ts';
 import dispatchExplain from './dispatch/explain.ts';
 import techShiftWeek from './tech-shift/week.ts';
 import techShiftSaveWeek from './tech-shift/save-week.ts';
+import orderTimeline from './order/timeline.ts';
+import orderQuote from './order/quote.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
@@ -149,6 +151,8 @@ export const COMMANDS: CommandDefinition[] = [
   dispatchExplain,
   techShiftWeek,
   techShiftSaveWeek,
+  orderTimeline,
+  orderQuote,
   noticeSend,
   noticeRelease,
   noticeRevoke,

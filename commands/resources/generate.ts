@@ -39,6 +39,19 @@ const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => str
   cron: () => 'Quartz cron：秒 分 时 日 月 周 [年]，如 0/5 * * * * ?',
 };
 
+/**
+ * A filter given as an option's text (`--status 待接单`) is sent as its value (`20`); a list of them
+ * (`已取消,已关闭`) value by value. Anything else is sent as typed.
+ */
+function optionValue(r: Resource, name: string, v: unknown): unknown {
+  const options = r.decl.fields.find((f) => f.key === name)?.options;
+  if (!options || typeof v !== 'string') return v;
+  return v
+    .split(',')
+    .map((part) => options.find((o) => o.text === part.trim())?.value ?? part)
+    .join(',');
+}
+
 /** Help of a field argument: its title plus what it accepts. */
 function argHelp(f: ResourceField, forFilter = false): string {
   const base = f.help ?? f.title;
@@ -175,7 +188,9 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         // the resource's own default order (not every resource has a createTime)
         column: decl.defaultSort.field,
         order: decl.defaultSort.order,
-        ...Object.fromEntries(Object.entries(args).map(([name, v]) => [listArgs.params[name] ?? name, v])),
+        ...Object.fromEntries(
+          Object.entries(args).map(([name, v]) => [listArgs.params[name] ?? name, optionValue(r, name, v)]),
+        ),
       };
       return listPage(ctx, ep.list.path, terminalColumns(r), params as Parameters<typeof listPage>[3]);
     },

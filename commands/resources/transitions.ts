@@ -6,13 +6,44 @@
  */
 import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
-import type { Resource } from '../../src/shared/resources/define.ts';
+import type { Resource, ResourceField } from '../../src/shared/resources/define.ts';
 import { TRANSITION_MSG, transitionRefusal } from '../../src/shared/resources/transitions.ts';
 import { defineCommand } from '../core/define-command.ts';
-import type { CommandDefinition } from '../core/types.ts';
+import type { CommandContext, CommandDefinition } from '../core/types.ts';
 import { targetIds } from '../grid/targets.ts';
 import { MSG } from '../../src/shared/api.ts';
 import { rowsByRef } from './lookup.ts';
+
+/** Help of an action's param: its title, and its choices when it has them. */
+function paramHelp(f: ResourceField): string {
+  const base = f.help ?? f.title;
+  return f.options ? `${base}（${f.options.map((o) => `${o.value} ${o.text}`).join('，')}）` : base;
+}
+
+/**
+ * A param as typed: an option's text becomes its value (`微信支付` → `1`); a reference given by its
+ * name (a technician's) becomes the id its picker offers under that name. Anything else as typed:
+ * the server checks it.
+ */
+async function paramValue(ctx: CommandContext, f: ResourceField, text: string): Promise<string> {
+  const option = f.options?.find((o) => o.text === text || o.value === text);
+  if (option) return option.value;
+  const ref = f.reference;
+  if (!ref) return text;
+  const offered = await ctx.api.get<unknown>(ref.picker.path);
+  const rows: Array<{ id: string; name: string }> = Array.isArray(offered)
+    ? (offered as Array<Record<string, unknown>>).map((o) => ({
+        id: String(o.id),
+        name: String(o[ref.label]),
+      }))
+    : Object.entries((offered ?? {}) as Record<string, unknown>).map(([id, name]) => ({
+        id,
+        name: String(name),
+      }));
+  if (rows.some((o) => o.id === text)) return text;
+  const named = rows.filter((o) => o.name === text);
+  return named.length === 1 ? named[0]!.id : text;
+}
 
 /** The field naming a row for people (`name`, a banner's `title`). */
 const labelField = (r: Resource) =>
@@ -48,6 +79,19 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
         when: (k) => !k.row || t.from.includes(String(k.row[states.field])),
         args: z.object({
           ids: z.string().optional().describe(`${decl.title}id或名称，逗号分隔；默认管道输入或表格选中行`),
+          // the action's declared params: checked by the server with the same field rules
+          ...Object.fromEntries(
+            (t.params ?? []).map((f) => {
+              // a required one not given is asked for when the command runs
+              return [
+                f.key,
+                z
+                  .string()
+                  .optional()
+                  .describe(`${paramHelp(f)}${f.required ? '（必填）' : ''}`),
+              ];
+            }),
+          ),
           reason: z
             .string()
             .optional()
@@ -55,19 +99,20 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           dryRun: z.boolean().optional().describe(`只列出将要${t.title}的${decl.title}，不执行`),
         }),
         positional: ['ids'],
-        async run(ctx, { ids, reason, dryRun }) {
+        async run(ctx, { ids, reason, dryRun, ...rest }) {
           const refs = targetIds(ctx, ids);
           if (refs.length === 0) throw new Error(MSG.nothingSelected);
           const named = await rowsByRef(ctx, r, refs, label);
           // rows already there are left as they are when the action allows it
           const rows = named.filter((row) => !(t.already === 'skip' && String(row[states.field]) === t.to));
+          const nameOf = (row: Record<string, unknown>) => String(row[label] ?? row.id);
+          // the states first: a missing reason is asked for only when the rows may change
+          const asked = t.reason === 'required' && !reason?.trim() ? '-' : reason;
           for (const row of rows) {
             const from = String(row[states.field]);
-            const refused =
-              from === t.to
-                ? TRANSITION_MSG.unchanged(decl.title, states.text(from))
-                : transitionRefusal(decl.title, states.text, t, row, from, reason);
-            if (refused) throw new Error(`${String(row[label] ?? row.id)}：${refused}`);
+            // an action staying in its state (a 改派) is refused only where its `from` says so
+            const refused = transitionRefusal(decl.title, states.text, t, row, from, asked);
+            if (refused) throw new Error(`${nameOf(row)}：${refused}`);
           }
           const unit = `个${decl.title}`;
           const table = {
@@ -81,7 +126,25 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
             })),
           };
           if (dryRun) return { message: `演练：将${t.title} ${rows.length} ${unit}（未执行）`, table };
-          const body = { ids: rows.map((row) => row.id).join(','), ...(reason ? { reason } : {}) };
+          const action = `${t.title}${decl.title}`;
+          // what the action needs and was not given is asked for (a row button, the palette)
+          let why = reason?.trim() || undefined;
+          if (t.reason === 'required' && !why)
+            why = (await ctx.prompt(`${action}：请填写原因`))?.trim() || undefined;
+          if (t.reason === 'required' && !why)
+            throw new Error(`${nameOf(rows[0] ?? {})}：${TRANSITION_MSG.reasonRequired}`);
+          const given = { ...(rest as Record<string, unknown>) };
+          for (const f of t.params ?? [])
+            if (f.required && (given[f.key] === undefined || given[f.key] === ''))
+              given[f.key] = (await ctx.prompt(`${action}：${paramHelp(f)}`))?.trim() || undefined;
+          const params: Record<string, unknown> = {};
+          for (const f of t.params ?? [])
+            if (given[f.key] !== undefined) params[f.key] = await paramValue(ctx, f, String(given[f.key]));
+          const body = {
+            ids: rows.map((row) => row.id).join(','),
+            ...(why ? { reason: why } : {}),
+            ...params,
+          };
           if (endpoint.method === 'GET') await ctx.api.get(endpoint.path, body);
           else if (endpoint.method === 'POST') await ctx.api.post(endpoint.path, body);
           else await ctx.api.put(endpoint.path, body);

@@ -25,6 +25,7 @@ export default defineCommand({
     post: z.string().optional().describe('职务编码，逗号分隔'),
     roles: z.string().optional().describe('角色id，逗号分隔'),
     departs: z.string().optional().describe('部门id，逗号分隔'),
+    partnerId: z.string().optional().describe('所属商户id（商户员工只看到本商户的技师和订单；空为平台员工）'),
     tenants: z.string().optional().describe('所属租户id，逗号分隔'),
   }),
   positional: ['username', 'realname'],
@@ -46,6 +47,7 @@ export default defineCommand({
       selectedroles: args.roles,
       selecteddeparts: args.departs,
       ...(args.tenants !== undefined ? { relTenantIds: args.tenants } : {}),
+      ...(args.partnerId !== undefined ? { partnerId: args.partnerId } : {}),
     });
     return { message: String(message), invalidate: [[...USERS_KEY]] };
   },

@@ -26,6 +26,7 @@ export default defineCommand({
     post: z.string().optional().describe('职务编码，逗号分隔'),
     roles: z.string().optional().describe('角色id，逗号分隔（替换原有角色）'),
     departs: z.string().optional().describe('部门id，逗号分隔（替换原有部门）'),
+    partnerId: z.string().optional().describe('所属商户id（商户员工只看到本商户的技师和订单；空为平台员工）'),
     tenants: z.string().optional().describe('所属租户id，逗号分隔（替换原有租户）'),
   }),
   positional: ['id'],

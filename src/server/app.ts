@@ -19,6 +19,7 @@ import { PgBus } from './lib/realtime/pg-bus.ts';
 import { LocalDiskStorage, type FileStorage } from './lib/files/file-storage.ts';
 import { VxeHub } from './lib/realtime/vxe-hub.ts';
 import { devLogSmsProvider, type SmsProvider } from './lib/access/sms.ts';
+import { devLogPaymentProvider, type PaymentProvider } from './lib/payments/payment-provider.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { auditPlugin, isWrite } from './plugins/audit.ts';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     database: Database;
     config: AppConfig;
     sms: SmsProvider;
+    /** refunds (and later charges) of orders: one interface, a development provider by default */
+    payments: PaymentProvider;
     /** notification sockets of this instance */
     notices: NoticeHub;
     /** publish/subscribe across every instance (PostgreSQL LISTEN/NOTIFY) */
@@ -91,6 +94,7 @@ export interface BuildOptions {
   config: AppConfig;
   database: Database;
   sms?: SmsProvider;
+  payments?: PaymentProvider;
   logger?: boolean | object;
   /** where uploaded files are kept (default: LocalDiskStorage of config.uploadDir) */
   storage?: FileStorage;
@@ -156,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('storage', opts.storage ?? new LocalDiskStorage(config.uploadDir));
   app.decorate('sms', opts.sms ?? devLogSmsProvider(app.log));
+  app.decorate('payments', opts.payments ?? devLogPaymentProvider(app.log));
   app.decorate('bus', new PgBus(database.notifications, app.log));
   app.decorate('notices', new NoticeHub(app.bus, app.log));
   app.decorate('realtime', new VxeHub(app.bus, app.log));

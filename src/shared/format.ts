@@ -45,3 +45,30 @@ export function formatBytes(value: unknown): string {
   }
   return unit === 0 ? `${n} B` : `${size.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
 }
+
+/**
+ * Exact money arithmetic: a decimal text (`-12.5`, `99.00`) as integer fen, or undefined when it is
+ * not one. Money is never a float: sums and rates are computed on these integers.
+ */
+export function toFen(value: unknown): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const m = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(String(value).trim());
+  if (!m) return undefined;
+  const fen = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] && fen ? -fen : fen;
+}
+
+/** Integer fen as decimal text with two places (`-1250` → `-12.50`). */
+export function fromFen(fen: number): string {
+  if (!Number.isSafeInteger(fen)) throw new Error(`not a whole number of fen: ${fen}`);
+  const abs = Math.abs(fen);
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** `fen × percent / 100`, the percent a decimal text with at most two places, rounded half up to the fen. */
+export function percentOfFen(fen: number, percent: string): number {
+  const hundredths = toFen(percent);
+  if (hundredths === undefined || hundredths < 0) throw new Error(`not a percent: ${percent}`);
+  // fen × (percent × 100) / 10000, half up, integers only
+  return Math.floor((fen * hundredths + 5000) / 10000);
+}

@@ -82,14 +82,6 @@ export const SYSTEM_PERM = {
     export: 'techCommission:export',
     import: 'techCommission:import',
   },
-  visitOrder: {
-    list: 'visitOrder:list',
-    add: 'visitOrder:add',
-    edit: 'visitOrder:edit',
-    delete: 'visitOrder:delete',
-    export: 'visitOrder:export',
-    import: 'visitOrder:import',
-  },
   exceptionOrder: {
     list: 'exceptionOrder:list',
     add: 'exceptionOrder:add',

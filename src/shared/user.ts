@@ -77,6 +77,7 @@ const userFields = {
     .nullish()
     .describe('同步工作流（1 同步，0 不同步）'),
   relTenantIds: optionalText(100).describe('租户（逗号分隔）'),
+  partnerId: optionalText(32).describe('所属商户id（商户员工只看到本商户的技师和订单；空为平台员工）'),
   selectedroles: idListSchema.describe('角色id，逗号分隔'),
   selecteddeparts: idListSchema.describe('部门id，逗号分隔'),
 };

@@ -95,6 +95,7 @@ const SEEDED_SCREENS = [
   '技师服务概况',
   '技师列表',
   '客户列表',
+  '上门订单',
 ];
 const walkMenus = (menus: SeedMenu[]) =>
   menus.forEach((m) => {

@@ -21,8 +21,8 @@ import { throwaway } from '../support/throwaway.ts';
  */
 
 /**
- * ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), the two of
- * 技师服务概况 since, and those of 技师排班, 排班例外, 城市派单配置 and 派单记录.
+ * ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), the two
+ * of 技师服务概况 since, those of 技师排班, 排班例外, 城市派单配置 and 派单记录, and 上门订单's derived ones.
  */
 const PINNED = [
   'user:list',
@@ -210,12 +210,27 @@ const PINNED = [
   'dispatch:candidates',
   'dispatch:explain',
   'dispatch:export',
+  // 上门订单 since its declaration: no delete or import (an order is cancelled or closed), its life's actions
   'visitOrder:list',
   'visitOrder:add',
   'visitOrder:edit',
-  'visitOrder:delete',
   'visitOrder:export',
-  'visitOrder:import',
+  'visitOrder:pay',
+  'visitOrder:closeUnpaid',
+  'visitOrder:assign',
+  'visitOrder:reassign',
+  'visitOrder:accept',
+  'visitOrder:depart',
+  'visitOrder:arrive',
+  'visitOrder:start',
+  'visitOrder:finish',
+  'visitOrder:review',
+  'visitOrder:cancel',
+  'visitOrder:requestCancel',
+  'visitOrder:approveCancel',
+  'visitOrder:rejectCancel',
+  'visitOrder:afterSale',
+  'visitOrder:finishAfterSale',
   'exceptionOrder:list',
   'exceptionOrder:add',
   'exceptionOrder:edit',

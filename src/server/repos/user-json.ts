@@ -28,6 +28,8 @@ export function userJson(u: UserRow, tz: string, extra: { orgCodeTxt?: string | 
     departIds: u.departIds,
     relTenantIds: u.relTenantIds,
     clientId: u.clientId,
+    /** the partner whose staff the account is (none: platform staff) */
+    partnerId: u.partnerId ?? null,
     homePath: null,
   };
 }

@@ -25,6 +25,8 @@ export const USER_FIELDS: EntityFields = {
   telephone: { column: sysUser.telephone, type: 'string' },
   userIdentity: { column: sysUser.userIdentity, type: 'int' },
   activitiSync: { column: sysUser.activitiSync, type: 'int' },
+  /** the partner whose staff the account is (lib/access/partner-scope.ts) */
+  partnerId: { column: sysUser.partnerId, type: 'string' },
   createBy: { column: sysUser.createBy, type: 'string' },
   createTime: { column: sysUser.createTime, type: 'datetime' },
   updateBy: { column: sysUser.updateBy, type: 'string' },

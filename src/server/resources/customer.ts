@@ -1,4 +1,9 @@
-import { CUSTOMER, CUSTOMER_ADDRESS, CUSTOMER_ADDRESSES } from '../../shared/resources/customer.ts';
+import {
+  CUSTOMER,
+  CUSTOMER_ADDRESS,
+  CUSTOMER_ADDRESSES,
+  CUSTOMER_MSG,
+} from '../../shared/resources/customer.ts';
 import { yyUser, yyUserAddress } from '../db/schema/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { BizError, ok } from '../lib/http/result.ts';
@@ -32,7 +37,12 @@ export const customerServer: ServerResource = {
       sql`select count(*)::int from ${yyUserAddress} where ${yyUserAddress.userId} = ${yyUser.id}`,
   },
   hooks: {
-    beforeSave({ op, data }) {
+    beforeSave({ op, data, original }) {
+      // a blacklisted customer cannot book: the reason is what the refusal tells the operator
+      const merged = { ...original, ...data };
+      if (merged.blacklisted === true && !String(merged.blacklistReason ?? '').trim())
+        throw new BizError(CUSTOMER_MSG.blacklistReason);
+      if (data.blacklisted === false) data.blacklistReason = null;
       if (op !== 'add') return;
       data.status ??= '1';
       data.memberLevel ??= '1';

@@ -10,6 +10,7 @@ import {
   priceFare,
   windowsOverlap,
 } from '../../shared/resources/fare.ts';
+import type { Db } from '../db/client.ts';
 import { yyFare } from '../db/schema/index.ts';
 import { BizError, ok } from '../lib/http/result.ts';
 import { formatDateTime } from '../lib/http/time.ts';
@@ -17,6 +18,22 @@ import { oneParam } from '../lib/http/validate.ts';
 import type { ServerResource } from './register.ts';
 
 type Q = Record<string, string | string[] | undefined>;
+
+/**
+ * The enabled rule for an address's division (any level) at a time of day (HH:mm): the rule of the
+ * nearest division above it that has one in that window (a district's own before its city's).
+ */
+export async function fareRuleAt(db: Db, areaCode: string, time: string) {
+  const path = areaPath(areaCode).map((n) => n.code);
+  if (!path.length) return undefined;
+  const rules = await db
+    .select()
+    .from(yyFare)
+    .where(and(inArray(yyFare.cityCode, path), eq(yyFare.enabled, true)));
+  return rules
+    .filter((r) => inWindow(r.startTime, r.endTime, time))
+    .sort((a, b) => path.indexOf(b.cityCode) - path.indexOf(a.cityCode))[0];
+}
 
 /**
  * 车费: the generated family; amounts are never negative, a city has one rule per period and its
@@ -59,20 +76,12 @@ export const fareServer: ServerResource = {
         // any division (an address's district): the rule of the nearest division above it that has one
         const code = areaCodeOf(oneParam(req.query, 'cityCode') ?? '');
         if (!code) throw new BizError(FARE_MSG.city);
-        const path = areaPath(code).map((n) => n.code);
         const distance = checkDistance(oneParam(req.query, 'distance'));
         if (!distance.ok) throw new BizError(distance.message);
         const given = oneParam(req.query, 'time')?.trim();
         const time = given || formatDateTime(new Date(), app.config.timezone)!.slice(11, 16);
         if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) throw new BizError(FARE_MSG.time);
-        const rules = await app.db
-          .select()
-          .from(yyFare)
-          .where(and(inArray(yyFare.cityCode, path), eq(yyFare.enabled, true)));
-        // the deepest division's rule first (a district's own rule before its city's)
-        const rule = rules
-          .filter((r) => inWindow(r.startTime, r.endTime, time))
-          .sort((a, b) => path.indexOf(b.cityCode) - path.indexOf(a.cityCode))[0];
+        const rule = await fareRuleAt(app.db, code, time);
         if (!rule) throw new BizError(FARE_MSG.none);
         return ok({
           fareId: rule.id,

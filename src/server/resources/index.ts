@@ -28,6 +28,7 @@ import { roleServer } from './role.ts';
 import { tenantServer } from './tenant.ts';
 import { techShiftExceptionServer, techShiftServer } from './technician-shift.ts';
 import { dispatchCityServer, dispatchServer } from './dispatch.ts';
+import { orderServer } from './order.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -58,6 +59,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   messageTemplate: messageTemplateServer,
   role: roleServer,
   tenant: tenantServer,
+  order: orderServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -280,7 +280,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
             .returning({ key: sysIdempotencyKey.key });
           if (!fresh) return null;
         }
-        const ctx = { op: 'add' as const, db: tx, tx, user: me, data, id };
+        const ctx = { op: 'add' as const, db: tx, tx, user: me, data, id, children: rows, tz };
         await sr.hooks?.beforeSave?.(ctx);
         await assertWritable(tx, data);
         await children.check(tx, rows);
@@ -315,7 +315,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         if (!original) throw new BizError(resource.notFound);
         assertFixed(data, original);
         assertWritableFields(rights, data, original, titleOf);
-        const ctx = { op: 'edit' as const, db: tx, tx, user: me, data, original, id };
+        const ctx = { op: 'edit' as const, db: tx, tx, user: me, data, original, id, children: rows, tz };
         await sr.hooks?.beforeSave?.(ctx);
         await assertWritable(tx, data, original);
         await children.check(tx, rows);

@@ -18,6 +18,8 @@ import type { ServerResource } from './register.ts';
 export const technicianServer: ServerResource = {
   resource: TECHNICIAN,
   table: yyTechnician,
+  // a partner's staff see their partner's technicians only
+  partner: { column: 'partnerId' },
   pickable: () => ne(yyTechnician.workStatus, WORK_STATUS.disabled),
   hooks: {
     async beforeDelete({ db, ids }) {

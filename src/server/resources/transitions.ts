@@ -13,6 +13,7 @@ import type { ResourceTransition } from '../../shared/resources/define.ts';
 import {
   TRANSITION_MSG,
   transitionBetween,
+  transitionParamsSchema,
   transitionRefusal,
   type ResourceStateEndpoint,
 } from '../../shared/resources/transitions.ts';
@@ -23,7 +24,7 @@ import { newId } from '../lib/query/ids.ts';
 import { BizError, ok } from '../lib/http/result.ts';
 import { route } from '../lib/http/route.ts';
 import { formatDateTime } from '../lib/http/time.ts';
-import { oneParam, requiredIds } from '../lib/http/validate.ts';
+import { oneParam, parseWith, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
 import type { ServerResource, TransitionContext } from './types.ts';
 
@@ -36,6 +37,8 @@ interface Planned {
   from: string;
   action: string;
   transition: ResourceTransition;
+  /** the state it enters: the declared `to`, or the server half's `target` */
+  to: string;
 }
 
 /** A row's history entry as `GET {path}/history` answers it. */
@@ -106,19 +109,21 @@ export function registerTransitions(
     reason: string | undefined,
     choose: (row: Row, state: string) => [string, ResourceTransition] | null,
     dryRun = false,
+    params: Record<string, unknown> = {},
   ): Promise<Planned[]> => {
     const user = caller(req).user;
     const scope = await access.reach(req);
     let planned: Planned[] = [];
-    const contextOf = (tx: Db, p: Planned): TransitionContext => ({
+    const contextOf = (tx: Db, p: Omit<Planned, 'to'> & { to?: string }): TransitionContext => ({
       tx,
       app,
       user,
       action: p.action,
       row: p.row,
       from: p.from,
-      to: p.transition.to,
+      to: p.to ?? p.transition.to,
       reason,
+      params,
     });
     try {
       await db.transaction(async (t) => {
@@ -139,12 +144,13 @@ export function registerTransitions(
           const picked = choose(row, from);
           if (!picked) continue;
           const [action, transition] = picked;
-          const p = { row, from, action, transition };
+          const chosen = { row, from, action, transition };
           const refused =
             transitionRefusal(title, states.text, transition, row, from, reason) ??
-            (await sr.transitions?.[action]?.guard?.(contextOf(tx, p)));
+            (await sr.transitions?.[action]?.guard?.(contextOf(tx, chosen)));
           if (refused) throw new BizError(refused);
-          plan.push(p);
+          const to = sr.transitions?.[action]?.target?.(contextOf(tx, chosen)) ?? transition.to;
+          plan.push({ ...chosen, to });
         }
         planned = plan;
         if (dryRun) throw new DryRun();
@@ -153,7 +159,7 @@ export function registerTransitions(
           await tx
             .update(sr.table)
             .set({
-              [states.field]: stored(p.transition.to),
+              [states.field]: stored(p.to),
               ...(has('updateBy') ? { updateBy: user.username } : {}),
               ...(has('updateTime') ? { updateTime: new Date() } : {}),
               ...sr.transitions?.[p.action]?.set?.(ctx),
@@ -168,7 +174,7 @@ export function registerTransitions(
               rowId: String(p.row.id),
               action: p.action,
               fromState: p.from,
-              toState: p.transition.to,
+              toState: p.to,
               reason: reason ?? null,
               changedBy: user.username,
               // the moment of the change (now() would be the transaction's start, before the lock)
@@ -189,8 +195,9 @@ export function registerTransitions(
         user,
         action,
         rows: ps.map((p) => p.row),
-        to: ps[0]!.transition.to,
+        to: ps[0]!.to,
         reason,
+        params,
       });
     for (const p of planned) await access.publish(req, String(p.row.id));
     return planned;
@@ -211,8 +218,8 @@ export function registerTransitions(
         id: p.row.id,
         action: p.action,
         from: p.from,
-        to: p.transition.to,
-        change: `${states.text(p.from)} → ${states.text(p.transition.to)}`,
+        to: p.to,
+        change: `${states.text(p.from)} → ${states.text(p.to)}`,
       })),
       '',
     );
@@ -220,12 +227,16 @@ export function registerTransitions(
   for (const { name, transition, endpoint } of states.actions)
     route(app, endpoint, async (req) => {
       const dryRun = dryRunOf(req);
+      const params = transition.params?.length
+        ? (parseWith(transitionParamsSchema(transition), req.body ?? {}) as Record<string, unknown>)
+        : {};
       const planned = await change(
         req,
         idsOf(req),
         reasonOf(req),
         (_row, from) => (from === transition.to && transition.already === 'skip' ? null : [name, transition]),
         dryRun,
+        params,
       );
       if (dryRun) return preview(planned);
       const done = transition.done ?? TRANSITION_MSG.done(transition.title);
@@ -269,7 +280,7 @@ export function registerTransitions(
       if (!found) throw new BizError(TRANSITION_MSG.refused(title, states.text(from), states.text(to)));
       return found;
     });
-    const reached = to ?? planned.at(-1)?.transition.to ?? '';
+    const reached = to ?? planned.at(-1)?.to ?? '';
     const message = setter.done?.(ids.length, reached) ?? TRANSITION_MSG.changed(states.text(reached));
     return ok(message, message);
   };

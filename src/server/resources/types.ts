@@ -31,10 +31,17 @@ export interface WriteContext {
   db: Db;
   tx: Db;
   user: UserRow;
+  /** the app's time zone (datetime texts of `data` are wall-clock times in it) */
+  tz?: string;
   /** the validated values about to be written (an edit holds only the fields sent) */
   data: Record<string, unknown>;
   /** the row before an edit */
   original?: Row;
+  /**
+   * the sub tables' rows sent (declaration `children`), by key; undefined when not sent. A hook may
+   * complete them with server-kept values (price snapshots), written with the row
+   */
+  children?: Map<string, Array<Record<string, unknown>> | undefined>;
 }
 
 /** What `afterSave` (in the transaction) and `afterCommit` are told: the row's id as well. */
@@ -54,6 +61,8 @@ export interface TransitionContext {
   from: string;
   to: string;
   reason: string | undefined;
+  /** the action's declared `params`, checked by their field rules ({} when it declares none) */
+  params: Record<string, unknown>;
 }
 
 /** What `afterCommit` is told: the rows changed (as they were before). */
@@ -64,12 +73,18 @@ export interface TransitionCommitted {
   rows: Row[];
   to: string;
   reason: string | undefined;
+  params: Record<string, unknown>;
 }
 
 /** The server-only parts of a declared action (none is needed). */
 export interface ServerTransition {
   /** values written with the state (a reason column, a send time) */
   set?(ctx: TransitionContext): Record<string, unknown>;
+  /**
+   * the state the row enters when it is not the declared `to` (a rejected cancel request returns
+   * to the state it came from); the history records it
+   */
+  target?(ctx: TransitionContext): string;
   /** a rule needing the database or the app: the refusal's message, or undefined */
   guard?(ctx: TransitionContext): Promise<string | undefined> | string | undefined;
   /** inside the write transaction, after the row and its history are written; a throw rolls all back */
@@ -90,6 +105,11 @@ export interface ServerResource {
   scope?: () => SQL | undefined;
   /** how its rows belong to tenants (src/server/lib/access/tenant-scope.ts); absent: shared by all */
   tenant?: TenantOwnership;
+  /**
+   * the property naming a row's partner: an account bound to a partner reaches only that
+   * partner's rows (src/server/lib/access/partner-scope.ts); absent: not partner-owned
+   */
+  partner?: { column: string };
   /**
    * the rows another resource's `ref` field may point at (e.g. active partners only; default every
    * row in scope): a reference to any other row is refused

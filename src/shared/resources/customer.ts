@@ -37,6 +37,7 @@ export const CUSTOMER_MSG = {
   addresses: '地址列表格式不正确',
   tooMany: '最多保存20个地址',
   addressRow: (n: number, message: string) => `第${n}个地址：${message}`,
+  blacklistReason: '列入黑名单请填写原因',
 } as const;
 
 /**
@@ -162,6 +163,22 @@ export const CUSTOMER = defineResource({
       options: CUSTOMER_SOURCES,
       search: true,
       list: { width: 110 },
+    },
+    {
+      key: 'blacklisted',
+      title: '黑名单',
+      type: 'boolean',
+      options: YES_NO,
+      search: true,
+      list: { width: 80 },
+    },
+    {
+      key: 'blacklistReason',
+      title: '拉黑原因',
+      type: 'string',
+      max: 255,
+      list: { width: 160 },
+      terminal: false,
     },
     { key: 'registerTime', title: '注册时间', type: 'datetime', system: true, list: { width: 170 } },
     // the server half counts them (customerServer.computed)

@@ -26,6 +26,7 @@ import { ROLE } from './role.ts';
 import { TENANT } from './tenant.ts';
 import { TECH_SHIFT, TECH_SHIFT_EXCEPTION } from './technician-shift.ts';
 import { DISPATCH_CITY, DISPATCH_RECORD } from './dispatch.ts';
+import { ORDER } from './order.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -56,6 +57,7 @@ export const RESOURCES = [
   MESSAGE_TEMPLATE,
   ROLE,
   TENANT,
+  ORDER,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

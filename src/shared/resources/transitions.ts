@@ -8,7 +8,10 @@
  * Isomorphic (browser, Node, commands): the server-only parts of an action (a guard or effects that
  * need the write transaction) are the server half's (`ServerResource.transitions`).
  */
+import { z } from 'zod';
 import type { DeclaredContract, EndpointContract } from '../contracts.ts';
+import type { ResourceField } from './define.ts';
+import { fieldSchema } from './field-rules.ts';
 
 /** One declared action from some states to one state. */
 export interface ResourceTransition {
@@ -52,6 +55,18 @@ export interface ResourceTransition {
   already?: 'skip';
   /** false: no generated command (a hand-written one with its own dialog calls the endpoint) */
   command?: false;
+  /**
+   * values the action takes beyond the reason (the technician of a 派单, a refund's amount):
+   * declared as fields (type, rules, required), sent in the body beside `ids`, checked with the
+   * field rules (`transitionParamsSchema`), handed to the server half as `ctx.params`; the command
+   * takes each as a flag and the palette asks for them
+   */
+  params?: readonly ResourceField[];
+}
+
+/** The body values of an action's `params`, checked by their field rules (Chinese messages). */
+export function transitionParamsSchema(t: ResourceTransition): z.ZodObject {
+  return z.object(Object.fromEntries((t.params ?? []).map((f) => [f.key, fieldSchema(f)])));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Modal } from './modal.tsx';
 import { Button, Field, FormLoading } from './ui.tsx';
@@ -59,6 +59,7 @@ export function EntityFormHost({
   commands,
   subTables = NO_SUB_TABLES,
   authPrefix,
+  preview,
 }: {
   widget: string;
   /** e.g. '职务': titles become 新增职务 / 编辑职务 */
@@ -77,6 +78,11 @@ export function EntityFormHost({
    * caller lacks is not shown, one whose type "2" right they lack is disabled; neither is sent
    */
   authPrefix?: string;
+  /**
+   * shown under the fields while the form is open, given the values as they would be sent (the
+   * server's price of a booking before it is saved)
+   */
+  preview?(input: Record<string, unknown>, mode: 'add' | 'edit'): ReactNode;
 }) {
   const rights = useMemo(() => {
     if (!authPrefix) return NO_FIELD_RIGHTS;
@@ -207,6 +213,16 @@ export function EntityFormHost({
               error={errors[t.key]}
             />
           ))}
+        {loaded &&
+          state &&
+          preview?.(
+            {
+              ...(state.mode === 'edit' ? { id: state.id } : {}),
+              ...values,
+              ...Object.fromEntries(subTables.map((t) => [t.key, subRowValues(t, rows[t.key] ?? [])])),
+            },
+            state.mode,
+          )}
         <div className="flex justify-end gap-2">
           <Button onClick={() => setState(null)}>取消</Button>
           <Button type="submit" variant="primary" disabled={!loaded}>

@@ -20,10 +20,20 @@ import { ResourceStats } from './resource-stats.tsx';
 export interface ResourcePageParts {
   detailTabs?: ListPageConfig<ResourceRow>['detailTabs'];
   children?: ReactNode;
+  /** the generated list's configuration adjusted (a status tab's list url) */
+  configure?(config: ListPageConfig<ResourceRow>): ListPageConfig<ResourceRow>;
+  /** shown under the form's fields (EntityFormHost `preview`) */
+  formPreview?(input: Record<string, unknown>, mode: 'add' | 'edit'): ReactNode;
 }
 
 /** A resource's screen: its list page with the add/edit form its commands open (when it has them). */
-export function ResourcePage({ resource, detailTabs, children }: { resource: Resource } & ResourcePageParts) {
+export function ResourcePage({
+  resource,
+  detailTabs,
+  children,
+  configure,
+  formPreview,
+}: { resource: Resource } & ResourcePageParts) {
   const { decl, endpoints: ep } = resource;
   // a resource with declared state changes shows each row's history as the 记录 tab
   const tabs: ResourcePageParts['detailTabs'] = resource.states
@@ -32,7 +42,8 @@ export function ResourcePage({ resource, detailTabs, children }: { resource: Res
         { key: 'history', title: '记录', content: <StateHistory resource={resource} id={row.id} /> },
       ]
     : detailTabs;
-  const config = { ...listConfig(resource), ...(tabs ? { detailTabs: tabs } : {}) };
+  const generated = { ...listConfig(resource), ...(tabs ? { detailTabs: tabs } : {}) };
+  const config = configure ? configure(generated) : generated;
   return (
     <ListPage config={config}>
       {(ep.add || ep.edit) && (
@@ -47,6 +58,7 @@ export function ResourcePage({ resource, detailTabs, children }: { resource: Res
           }
           commands={{ add: `${decl.name}.add`, edit: `${decl.name}.edit` }}
           authPrefix={config.authPrefix}
+          {...(formPreview ? { preview: formPreview } : {})}
           {...(decl.children?.length ? { subTables: formSubTables(resource), width: 1100 } : {})}
         />
       )}

@@ -12,3 +12,4 @@ export * from './depart-roles.ts';
 export * from './state-history.ts';
 export * from './idempotency.ts';
 export * from './yy-dispatch.ts';
+export * from './yy-orders.ts';

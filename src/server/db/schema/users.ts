@@ -39,6 +39,11 @@ export const sysUser = pgTable(
     departIds: text('depart_ids'),
     relTenantIds: varchar('rel_tenant_ids', { length: 100 }),
     clientId: varchar('client_id', { length: 64 }),
+    /**
+     * the partner (yy_partner.id) whose staff this account is: it reaches only that partner's rows
+     * of the resources declaring a partner scope (src/server/lib/access/partner-scope.ts)
+     */
+    partnerId: varchar('partner_id', { length: 32 }),
     /** set when someone else chose the password (import, admin reset): the user must replace it */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...auditColumns(),

@@ -126,6 +126,9 @@ export const yyUser = pgTable(
     status: varchar('status', { length: 2 }).notNull().default('1'),
     registerTime: timestamp('register_time', { withTimezone: true }).notNull().defaultNow(),
     source: varchar('source', { length: 2 }),
+    /** a blacklisted customer cannot book (上门订单 refuses with the reason) */
+    blacklisted: boolean('blacklisted').notNull().default(false),
+    blacklistReason: varchar('blacklist_reason', { length: 255 }),
     /** owning tenant (sys_tenant.id): src/server/lib/access/tenant-scope.ts */
     tenantId: integer('tenant_id'),
     ...auditColumns(),

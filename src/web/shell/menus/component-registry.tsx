@@ -21,6 +21,7 @@ const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   job: lazy(() => import('../../features/quartz/job-page.tsx')),
   messageTemplate: lazy(() => import('../../features/message-template/template-page.tsx')),
   role: lazy(() => import('../../features/role/role-page.tsx')),
+  order: lazy(() => import('../../features/order/order-page.tsx')),
 };
 
 /**

@@ -58,14 +58,6 @@ export const ORDER_MENU: SeedMenu = {
       name: '上门订单',
       url: '/yy/order/visit',
       component: 'yy/order/YyVisitOrderList',
-      buttons: [
-        { name: '查询', perms: PERM.visitOrder.list },
-        { name: '添加', perms: PERM.visitOrder.add },
-        { name: '编辑', perms: PERM.visitOrder.edit },
-        { name: '删除', perms: PERM.visitOrder.delete },
-        { name: '导出', perms: PERM.visitOrder.export },
-        { name: '导入', perms: PERM.visitOrder.import },
-      ],
     },
     {
       name: '异常订单',

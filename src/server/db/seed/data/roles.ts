@@ -102,10 +102,12 @@ export const ROLES: SeedRole[] = [
   {
     code: 'finance',
     name: '财务出纳',
-    description: '查看并导出对账单、上门财务、技师财务统计、技师提成与物料订单，执行上门财务分账',
+    description: '查看上门订单，查看并导出对账单、上门财务、技师财务统计、技师提成与物料订单，执行上门财务分账',
     grants: {
       menus: [
         ...COMMON_MENUS,
+        '/yy/order',
+        '/yy/order/visit',
         '/yy/mall',
         '/yy/mall/materialOrder',
         '/yy/mall/techFinance',
@@ -129,16 +131,29 @@ export const ROLES: SeedRole[] = [
         PERM.techCommission.export,
         PERM.materialOrder.list,
         PERM.materialOrder.export,
+        PERM.visitOrder.list,
+        PERM.visitOrder.export,
       ],
     },
   },
   {
     code: 'staff',
     name: '普通员工',
-    description: '查看首页、仪表盘、个人页以及上门订单和异常订单列表',
+    description: '客服：代客下单、跟进上门订单（支付、取消、申请取消、评价、申请售后），查看异常订单',
     grants: {
       menus: [...COMMON_MENUS, '/yy/order', '/yy/order/visit', '/yy/order/exception'],
-      perms: [PERM.user.select, PERM.visitOrder.list, PERM.exceptionOrder.list],
+      perms: [
+        PERM.user.select,
+        PERM.visitOrder.list,
+        PERM.visitOrder.add,
+        PERM.visitOrder.edit,
+        PERM.visitOrder.pay,
+        PERM.visitOrder.cancel,
+        PERM.visitOrder.requestCancel,
+        PERM.visitOrder.review,
+        PERM.visitOrder.afterSale,
+        PERM.exceptionOrder.list,
+      ],
     },
   },
 ];

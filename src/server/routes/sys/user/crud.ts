@@ -10,7 +10,7 @@ import {
   userEditSchema,
   USER_STATUS,
 } from '../../../../shared/user.ts';
-import { sysUser } from '../../../db/schema/index.ts';
+import { sysUser, yyPartner } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/client.ts';
 import { hashPassword } from '../../../lib/access/password.ts';
 import { newId } from '../../../lib/query/ids.ts';
@@ -60,7 +60,15 @@ const editableFields = (b: ReturnType<typeof userEditSchema.parse>) => ({
   userIdentity: b.userIdentity ?? 1,
   activitiSync: b.activitiSync ?? 1,
   relTenantIds: b.relTenantIds,
+  partnerId: b.partnerId ?? null,
 });
+
+/** A partner binding names an existing partner (商户档案). */
+async function assertPartner(db: Db, partnerId: string | null | undefined): Promise<void> {
+  if (!partnerId) return;
+  const [found] = await db.select({ id: yyPartner.id }).from(yyPartner).where(eq(yyPartner.id, partnerId));
+  if (!found) throw new BizError('所属商户不存在');
+}
 
 /** The position codes of a user's comma-separated 职务. */
 const postCodes = (post: string | null | undefined): string[] => idListSchema.parse(post);
@@ -138,6 +146,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
     const by = caller(req).user.username;
     const b = parseWith(userAddSchema, req.body);
     await checkFields(req, b as Record<string, unknown>);
+    await assertPartner(db, b.partnerId);
     const relTenantIds = await userTenantsToWrite(db, requestAccess(req), b.relTenantIds, undefined, true);
     const taken = await findTaken(db, b);
     if (taken) throw new BizError(taken);
@@ -181,6 +190,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
         Object.fromEntries(Object.entries(b).filter(([k]) => Object.hasOwn(raw, k))),
         existing,
       );
+      if ('partnerId' in raw) await assertPartner(db, b.partnerId);
       const relTenantIds = await userTenantsToWrite(
         db,
         requestAccess(req),

@@ -17,6 +17,7 @@ import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { fieldRightsOf, storedAuth } from '../../../components/data-grid/list/column-auth.ts';
 import { permissionPrefix } from '../../../../shared/auth-rules.ts';
 import { UserTenantField } from './user-tenant-field.tsx';
+import { UserPartnerField } from './user-partner-field.tsx';
 
 /** The form fields field rights may govern (`user:sex`, `user:form:phone` …, spec §6). */
 const RIGHT_FIELDS = ['realname', 'workNo', 'sex', 'birthday', 'phone', 'email', 'post', 'relTenantIds'];
@@ -66,6 +67,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       phone: u.phone ?? '',
       email: u.email ?? '',
       workNo: u.workNo ?? '',
+      partnerId: (u as { partnerId?: string | null }).partnerId ?? '',
     });
     setTenantIds(
       String(u.relTenantIds ?? '')
@@ -128,6 +130,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       workNo: v.workNo,
       post: postCodes.join(','),
       tenants: tenantIds.join(','),
+      partnerId: v.partnerId ?? '',
     };
     const args = {
       ...Object.fromEntries(
@@ -254,6 +257,10 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
       {shown('relTenantIds') && !locked('relTenantIds') && (
         <UserTenantField ids={tenantIds} onChange={setTenantIds} />
       )}
+      <UserPartnerField
+        value={v.partnerId ?? ''}
+        onChange={(id) => setV((old) => ({ ...old, partnerId: id }))}
+      />
       <div className="col-span-2 flex justify-end gap-2">
         <Button onClick={onClose}>取消</Button>
         <Button type="submit" variant="primary">

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { ORDER } from '../../../shared/resources/order.ts';
+import type { ResourceRow } from '../../resources/resource-config.ts';
+import { ResourcePage } from '../../resources/resource-page.tsx';
+import { OrderLines } from './order-lines.tsx';
+import { OrderQuotePreview } from './order-quote-preview.tsx';
+import { ALL_ORDERS, OrderStatusTabs } from './order-status-tabs.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+
+/**
+ * 上门订单: status tabs with counts over the generated page (its grid, row actions following the
+ * state, 详细信息 with 明细 and 时间线), and the booking form with the server's price preview.
+ */
+export default function OrderPage() {
+  const [status, setStatus] = useState(ALL_ORDERS);
+  return (
+    <div className="flex h-full flex-col">
+      <OrderStatusTabs value={status} onChange={setStatus} />
+      <div className="min-h-0 flex-1">
+        <ResourcePage
+          // a tab is its own list (paging starts over)
+          key={status}
+          resource={ORDER}
+          configure={(config) =>
+            status === ALL_ORDERS
+              ? config
+              : {
+                  ...config,
+                  queryKey: [...config.queryKey, 'status', status],
+                  url: { ...config.url, list: `${config.url.list}?status=${encodeURIComponent(status)}` },
+                }
+          }
+          detailTabs={(row: ResourceRow) => [
+            { key: 'lines', title: '明细', content: <OrderLines id={row.id} /> },
+            { key: 'timeline', title: '时间线', content: <OrderTimeline id={row.id} /> },
+          ]}
+          formPreview={(input) => <OrderQuotePreview input={input} />}
+        />
+      </div>
+    </div>
+  );
+}
