@@ -102,7 +102,10 @@ export const techShiftServer: ServerResource = {
   ],
 };
 
-/** 排班例外: a day off holds no hours; other hours need both times, the end after the start. */
+/**
+ * 排班例外: a day off holds no hours (times sent with it are refused, times kept from before are
+ * cleared); other hours need both times, the end after the start.
+ */
 export const techShiftExceptionServer: ServerResource = {
   resource: TECH_SHIFT_EXCEPTION,
   table: yyTechnicianShiftException,
@@ -110,6 +113,7 @@ export const techShiftExceptionServer: ServerResource = {
     beforeSave({ data, original }) {
       const merged = { ...original, ...data } as Record<string, unknown>;
       if (merged.kind === '1') {
+        if (data.startTime || data.endTime) throw new BizError(SHIFT_MSG.dayOffHours);
         data.startTime = null;
         data.endTime = null;
         return;

@@ -35,6 +35,7 @@ export const SHIFT_MSG = {
   order: '结束时间须晚于开始时间',
   overlap: (weekday: string) => `${weekday}的时段有重叠`,
   hoursRequired: '调整时间须填写开始和结束时间',
+  dayOffHours: '休息日不填写开始和结束时间',
   tooMany: '每周最多 70 个时段',
   saved: (n: number) => `已保存 ${n} 个排班时段`,
 } as const;

@@ -578,9 +578,11 @@ describe('POST /yy/yyTechnicianShift/saveWeek', () => {
     expect((await addException({ ...base, kind: '2', startTime: '10:00' })).body.message).toBe(
       SHIFT_MSG.hoursRequired,
     );
+    // a day off sent with hours is refused (stored as sent or not at all), without them it is saved
     expect(
-      (await addException({ ...base, kind: '1', startTime: '10:00', endTime: '12:00' })).body.success,
-    ).toBe(true);
+      (await addException({ ...base, kind: '1', startTime: '10:00', endTime: '12:00' })).body.message,
+    ).toBe(SHIFT_MSG.dayOffHours);
+    expect((await addException({ ...base, kind: '1' })).body.success).toBe(true);
     const [dayOff] = await db
       .select()
       .from(yyTechnicianShiftException)

@@ -32,6 +32,7 @@ import type { PermissionCode } from '../../../shared/permissions.ts';
 import { seedOperations, type OperationsSeedOptions } from './operations/index.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import { seedOrders } from './orders.ts';
+import { seedDispatchRecords } from './dispatch-records.ts';
 
 type PermissionInsert = typeof sysPermission.$inferInsert;
 
@@ -286,6 +287,7 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
       await db.update(table).set({ tenantId: TENANTS[0].id }).where(isNull(table.tenantId));
   // after the customers (and their tenant), projects, technicians and fares they are made of
   const orderKeys = await seedOrders(db, ledger.applied, process.env.APP_TIMEZONE ?? 'Asia/Shanghai');
+  orderKeys.push(...(await seedDispatchRecords(db, ledger.applied)));
   // every key of this version is now applied (also those of rows that happened to exist already)
   await recordKeys(
     db,

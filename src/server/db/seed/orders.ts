@@ -75,7 +75,10 @@ const base = (tz: string) => sql`
     md5('seed-order:' || f.i) as order_id
   from f`;
 
-/** Insert the orders, their lines and the day counters, unless the key was applied. */
+/**
+ * Insert the orders, their lines, their histories and the day counters, unless the key was applied;
+ * rows that exist already (a start that seeded them before its ledger was written) are kept.
+ */
 export async function seedOrders(db: Db, applied: ReadonlySet<string>, tz: string): Promise<string[]> {
   if (applied.has(ORDER_SEED_KEY)) return [ORDER_SEED_KEY];
   await db.execute(sql`
@@ -101,15 +104,18 @@ export async function seedOrders(db: Db, applied: ReadonlySet<string>, tz: strin
       (1 + b.i % 4)::text, b.status,
       case when b.status in ('80', '91') then 3 + b.i % 3 when b.status = '90' then 2 end,
       null, b.tenant_id, 'admin', b.created, b.created
-    from (${base(tz)}) b`);
+    from (${base(tz)}) b
+    on conflict do nothing`);
   await db.execute(sql`
     insert into yy_visit_order_item (id, order_id, project_id, project_name, price, duration, quantity, amount, sort_no, create_by, create_time)
     select md5('seed-item:' || b.i), b.order_id, b.project_id, b.project_name, b.price, b.duration, 1, b.price, 1, 'admin', b.created
-    from (${base(tz)}) b`);
+    from (${base(tz)}) b
+    on conflict do nothing`);
   await db.execute(sql`
     insert into yy_visit_order_extra (id, order_id, project_id, project_name, price, duration, quantity, amount, sort_no, create_by, create_time)
     select md5('seed-extra:' || b.i), b.order_id, b.project_id, b.project_name, b.price, b.duration, 1, b.price, 1, 'admin', b.created
-    from (${base(tz)}) b where b.has_extra`);
+    from (${base(tz)}) b where b.has_extra
+    on conflict do nothing`);
   // each order's way to its state, in the state history its timeline reads: the unpaid, cancelled
   // and cancel-pending ways first
   await db.execute(sql`
@@ -138,7 +144,8 @@ export async function seedOrders(db: Db, applied: ReadonlySet<string>, tz: strin
       ('35', 1, 4, 'requestCancel', '30', '35', '临时有事')
     ) as s (final, tech, seq, action, from_state, to_state, reason)
       on s.final = o.status and s.tech = (o.technician_id is not null)::int
-    where o.id in (select md5('seed-order:' || i) from generate_series(0, ${COUNT - 1}) as i)`);
+    where o.id in (select md5('seed-order:' || i) from generate_series(0, ${COUNT - 1}) as i)
+    on conflict do nothing`);
   // the states along the service: every order past 已接单 went through the same steps
   await db.execute(sql`
     insert into sys_state_history (id, resource, row_id, action, from_state, to_state, reason, changed_by, changed_at)
@@ -162,7 +169,8 @@ export async function seedOrders(db: Db, applied: ReadonlySet<string>, tz: strin
       (9, 'afterSale', '80', '90', '服务不满意', 90), (10, 'finishAfterSale', '90', '91', '部分退款', 91)
     ) as s (seq, action, from_state, to_state, reason, reached)
       on o.status in ('30', '40', '50', '60', '70', '80', '90', '91') and s.reached <= o.status::int
-    where o.id in (select md5('seed-order:' || i) from generate_series(0, ${COUNT - 1}) as i)`);
+    where o.id in (select md5('seed-order:' || i) from generate_series(0, ${COUNT - 1}) as i)
+    on conflict do nothing`);
   await db.execute(sql`
     insert into yy_order_no_seq (day, last)
     select to_date(split_part(order_no, '-', 1), 'YYYYMMDD'), max(split_part(order_no, '-', 2)::int)
