@@ -7,7 +7,11 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
 import type { Resource, ResourceField } from '../../src/shared/resources/define.ts';
-import { TRANSITION_MSG, transitionRefusal } from '../../src/shared/resources/transitions.ts';
+import {
+  TRANSITION_MSG,
+  transitionRefusal,
+  type TransitionPreview,
+} from '../../src/shared/resources/transitions.ts';
 import { defineCommand } from '../core/define-command.ts';
 import type { CommandContext, CommandDefinition } from '../core/types.ts';
 import { targetIds } from '../grid/targets.ts';
@@ -43,6 +47,13 @@ async function paramValue(ctx: CommandContext, f: ResourceField, text: string): 
   if (rows.some((o) => o.id === text)) return text;
   const named = rows.filter((o) => o.name === text);
   return named.length === 1 ? named[0]!.id : text;
+}
+
+/** Call an action's endpoint by its method. */
+async function call<T>(ctx: CommandContext, endpoint: EndpointContract, body: Record<string, unknown>) {
+  if (endpoint.method === 'GET') return ctx.api.get<T>(endpoint.path, body);
+  if (endpoint.method === 'POST') return ctx.api.post<T>(endpoint.path, body);
+  return ctx.api.put<T>(endpoint.path, body);
 }
 
 /** The field naming a row for people (`name`, a banner's `title`). */
@@ -92,6 +103,20 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
               ];
             }),
           ),
+          // a reference also answers to its name without `Id` (`--technician 王芳`)
+          ...Object.fromEntries(
+            (t.params ?? [])
+              .filter((f) => f.type === 'ref' && /.Id$/.test(f.key))
+              .map((f) => [f.key.slice(0, -2), z.string().optional().describe(`同 --${f.key}`)]),
+          ),
+          ...(t.explain
+            ? {
+                explain: z
+                  .boolean()
+                  .optional()
+                  .describe(`不${t.title}，列出该${decl.title}的${t.title}记录与原因`),
+              }
+            : {}),
           reason: z
             .string()
             .optional()
@@ -99,10 +124,17 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           dryRun: z.boolean().optional().describe(`只列出将要${t.title}的${decl.title}，不执行`),
         }),
         positional: ['ids'],
-        async run(ctx, { ids, reason, dryRun, ...rest }) {
+        async run(ctx, { ids, reason, dryRun, explain, ...rest }) {
           const refs = targetIds(ctx, ids);
           if (refs.length === 0) throw new Error(MSG.nothingSelected);
           const named = await rowsByRef(ctx, r, refs, label);
+          if (explain && t.explain) return ctx.run(t.explain, { id: String(named[0]!.id) });
+          const typed = rest as Record<string, unknown>;
+          for (const f of t.params ?? [])
+            if (f.type === 'ref' && /.Id$/.test(f.key) && typed[f.key.slice(0, -2)] !== undefined) {
+              typed[f.key] ??= typed[f.key.slice(0, -2)];
+              delete typed[f.key.slice(0, -2)];
+            }
           // rows already there are left as they are when the action allows it
           const rows = named.filter((row) => !(t.already === 'skip' && String(row[states.field]) === t.to));
           const nameOf = (row: Record<string, unknown>) => String(row[label] ?? row.id);
@@ -125,7 +157,8 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
               change: `${states.text(String(row[states.field]))} → ${states.text(t.to)}`,
             })),
           };
-          if (dryRun) return { message: `演练：将${t.title} ${rows.length} ${unit}（未执行）`, table };
+          if (dryRun && !t.preview)
+            return { message: `演练：将${t.title} ${rows.length} ${unit}（未执行）`, table };
           const action = `${t.title}${decl.title}`;
           // what the action needs and was not given is asked for (a row button, the palette)
           let why = reason?.trim() || undefined;
@@ -144,10 +177,23 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
             ids: rows.map((row) => row.id).join(','),
             ...(why ? { reason: why } : {}),
             ...params,
+            ...(dryRun ? { dryRun: true } : {}),
           };
-          if (endpoint.method === 'GET') await ctx.api.get(endpoint.path, body);
-          else if (endpoint.method === 'POST') await ctx.api.post(endpoint.path, body);
-          else await ctx.api.put(endpoint.path, body);
+          if (dryRun) {
+            // the server half says what would happen (a 派单's candidates): each row's table
+            const planned = await call<Array<{ preview?: TransitionPreview }>>(ctx, endpoint, body);
+            const previews = (planned ?? []).flatMap((p) => (p.preview ? [p.preview] : []));
+            const last = previews.at(-1);
+            return {
+              message:
+                previews
+                  .map((p) => p.message)
+                  .filter(Boolean)
+                  .join('\n') || `演练：将${t.title} ${rows.length} ${unit}（未执行）`,
+              table: last ? { columns: [...last.columns], rows: [...last.rows] } : table,
+            };
+          }
+          await call(ctx, endpoint, body);
           return {
             message: `已${t.title} ${rows.length} ${unit}`,
             table,

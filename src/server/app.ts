@@ -61,6 +61,7 @@ import { SERVER_RESOURCES } from './resources/index.ts';
 import vxeSocket from './plugins/vxe-socket.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { registerBuiltinJobs } from './jobs/builtin.ts';
+import { registerDispatchJobs } from './jobs/auto-dispatch.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 
 declare module 'fastify' {
@@ -168,7 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('authCache', new AuthCache(database.db, app.cacheEpochs));
   app.decorate('dataRules', new DataRuleCache(database.db, app.cacheEpochs));
   cacheDictItems(database.db, app.cacheEpochs);
-  app.decorate('jobs', registerBuiltinJobs(new JobRegistry()));
+  app.decorate('jobs', registerDispatchJobs(registerBuiltinJobs(new JobRegistry()), config.timezone));
   app.decorate(
     'scheduler',
     new Scheduler({

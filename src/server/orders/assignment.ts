@@ -1,55 +1,79 @@
 /**
  * Reserving a technician's time for an order: the one place an order takes a technician (派单,
- * 改派). For now it locks the technician's row (`SELECT … FOR UPDATE`), so two reservations of one
- * technician run one after the other, and refuses an active order of that technician whose window
- * overlaps; the dispatch module (technician shifts, `yy_technician_booking` with its exclusion
- * constraint) replaces this body with `bookTechnician` / `releaseBooking`.
+ * 改派, 加钟). The order's window (`bookingWindow`: appointment − travel buffer … end + gap, by the
+ * settings of the address's city) is held by a row of yy_technician_booking; its exclusion
+ * constraint is the one guarantee against double booking, also when many requests race. A lost
+ * race is refused in Chinese, naming the order that holds the technician when it can be read.
  */
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
-import { ACTIVE_ORDER_STATUSES, ORDER_MSG } from '../../shared/resources/order.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_MSG } from '../../shared/resources/order.ts';
 import { WORK_STATUS } from '../../shared/resources/technician.ts';
 import type { Db } from '../db/client.ts';
-import { yyTechnician, yyVisitOrder } from '../db/schema/index.ts';
+import { yyTechnician, yyTechnicianBooking, yyVisitOrder } from '../db/schema/index.ts';
+import { bookTechnician, releaseBooking } from '../dispatch/booking.ts';
+import { bookingWindow, dispatchSettings } from '../dispatch/settings.ts';
 import { BizError } from '../lib/http/result.ts';
 
 export interface Reservation {
   orderId: string;
   technicianId: string;
-  start: Date;
-  end: Date;
+  /** the appointment and the service's minutes (the booking adds the travel buffer and the gap) */
+  appointment: Date;
+  minutes: number;
+  /** the service address's division (its city's dispatch settings) */
+  areaCode?: string | null;
 }
 
-/** Reserve `technicianId` for the order's window, or refuse: answers the technician's partner. */
-export async function reserveTechnician(
-  tx: Db,
-  { orderId, technicianId, start, end }: Reservation,
-): Promise<{ partnerId: string | null }> {
-  const [technician] = await tx
-    .select({ id: yyTechnician.id, partnerId: yyTechnician.partnerId, workStatus: yyTechnician.workStatus })
-    .from(yyTechnician)
-    .where(eq(yyTechnician.id, technicianId))
-    .for('update');
-  if (!technician || technician.workStatus === WORK_STATUS.disabled)
-    throw new BizError(ORDER_MSG.technicianMissing);
-  const [clash] = await tx
-    .select({ orderNo: yyVisitOrder.orderNo })
-    .from(yyVisitOrder)
-    .where(
-      and(
-        eq(yyVisitOrder.technicianId, technicianId),
-        ne(yyVisitOrder.id, orderId),
-        inArray(yyVisitOrder.status, [...ACTIVE_ORDER_STATUSES]),
-        lt(yyVisitOrder.appointmentTime, end),
-        gt(yyVisitOrder.endTime, start),
-      ),
-    )
-    .limit(1);
-  if (clash) throw new BizError(ORDER_MSG.technicianBusy(clash.orderNo));
-  return { partnerId: technician.partnerId };
+/** The booking window of an order's visit, by the settings of its city. */
+export async function orderWindow(
+  db: Db,
+  o: { appointment: Date; minutes: number; areaCode?: string | null },
+): Promise<{ start: Date; end: Date }> {
+  return bookingWindow(o.appointment, o.minutes, await dispatchSettings(db, o.areaCode));
 }
 
 /**
- * Give the order's time back (cancelled, closed, reassigned away). Nothing to do while the order's
- * own state says whether it holds the time; the booking module deletes its booking row here.
+ * Reserve `technicianId` for the order's window, or refuse; answers the technician's partner. The
+ * order's own bookings are released first (a 改派, a longer 加钟), so within the caller's
+ * transaction it is all or nothing: a refusal rolls the release back with it.
  */
-export async function releaseTechnician(_tx: Db, _orderId: string): Promise<void> {}
+export async function reserveTechnician(tx: Db, r: Reservation): Promise<{ partnerId: string | null }> {
+  const [technician] = await tx
+    .select({ id: yyTechnician.id, partnerId: yyTechnician.partnerId, workStatus: yyTechnician.workStatus })
+    .from(yyTechnician)
+    .where(eq(yyTechnician.id, r.technicianId));
+  if (!technician || technician.workStatus === WORK_STATUS.disabled)
+    throw new BizError(ORDER_MSG.technicianMissing);
+  const { start, end } = await orderWindow(tx, r);
+  await releaseBooking(tx, r.orderId);
+  try {
+    await bookTechnician(tx, { orderId: r.orderId, technicianId: r.technicianId, start, end });
+  } catch (e) {
+    if (e instanceof BizError) throw await busy(tx, r.technicianId, start, end);
+    throw e;
+  }
+  return { partnerId: technician.partnerId };
+}
+
+/** The refusal of a technician already booked: names the order holding the time when visible. */
+export async function busy(tx: Db, technicianId: string, start: Date, end: Date): Promise<BizError> {
+  const [clash] = await tx
+    .select({ orderNo: yyVisitOrder.orderNo })
+    .from(yyTechnicianBooking)
+    .innerJoin(yyVisitOrder, eq(yyVisitOrder.id, yyTechnicianBooking.orderId))
+    .where(
+      and(
+        eq(yyTechnicianBooking.technicianId, technicianId),
+        eq(yyTechnicianBooking.active, true),
+        sql`${yyTechnicianBooking.during} && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+      ),
+    )
+    .limit(1);
+  // the winner of a race may not have committed yet: then only the constraint knows
+  return new BizError(clash ? ORDER_MSG.technicianBusy(clash.orderNo) : ORDER_MSG.technicianTaken);
+}
+
+/** Give the order's time back (cancelled, closed, reassigned away): its bookings turn inactive. */
+export async function releaseTechnician(tx: Db, orderId: string): Promise<void> {
+  await releaseBooking(tx, orderId);
+}

@@ -16,6 +16,8 @@ import {
   ORDER_TIMELINE,
 } from '../../shared/resources/order.ts';
 import { cancelFee } from '../../shared/resources/order-pricing.ts';
+import { DISPATCH_MSG } from '../../shared/resources/dispatch.ts';
+import type { TransitionPreview } from '../../shared/resources/transitions.ts';
 import { WORK_STATUS } from '../../shared/resources/technician.ts';
 import {
   sysUser,
@@ -33,6 +35,12 @@ import { BizError, ok } from '../lib/http/result.ts';
 import { formatDateTime } from '../lib/http/time.ts';
 import { oneParam, parseWith } from '../lib/http/validate.ts';
 import { reserveTechnician, releaseTechnician } from '../orders/assignment.ts';
+import {
+  candidatesOf,
+  dispatchVisitOrder,
+  orderSearch,
+  type DispatchableOrder,
+} from '../orders/order-dispatch.ts';
 import { nextOrderNo } from '../orders/order-number.ts';
 import { addMinutes, priceLines, quoteBooking, type BookingInput } from '../orders/pricing.ts';
 import { recordRefund, settleRefunds, type RefundKind } from '../orders/refunds.ts';
@@ -200,25 +208,63 @@ async function addExtras(
     endTime: addMinutes(start, minutes),
   });
   children!.set('extraList', extras as never);
+  // the technician's booking grows with the service: released and booked longer, all or nothing
   if (original.technicianId)
     await reserveTechnician(tx, {
       orderId: original.id,
       technicianId: String(original.technicianId),
-      start: original.appointmentTime as Date,
-      end: new Date((original.appointmentTime as Date).getTime() + minutes * 60_000),
+      appointment: original.appointmentTime as Date,
+      minutes,
+      areaCode: original.areaCode as string,
     });
 }
 
-/** Reserve the technician named by a 派单 / 改派 and write it (with its partner) to the order. */
-const assignTo = async ({ tx, row, params }: TransitionContext) => {
-  const technicianId = String(params.technicianId);
-  const { partnerId } = await reserveTechnician(tx, {
-    orderId: row.id,
-    technicianId,
-    start: row.appointmentTime as Date,
-    end: row.endTime as Date,
+/** The order as the dispatch module reads it. */
+const dispatchable = (row: Row): DispatchableOrder => ({
+  id: row.id,
+  appointmentTime: row.appointmentTime as Date,
+  serviceMinutes: Number(row.serviceMinutes),
+  areaCode: String(row.areaCode),
+  location: (row.location as DispatchableOrder['location']) ?? null,
+});
+
+/**
+ * 派单 / 改派: the named technician (a candidate, or forced with a reason) or the best candidate,
+ * booked and recorded (src/server/orders/order-dispatch.ts).
+ */
+const dispatchTo = async ({ tx, row, params, reason, user, app }: TransitionContext) => {
+  await dispatchVisitOrder(tx, dispatchable(row), {
+    technicianId: (params.technicianId as string | undefined) || null,
+    force: params.force === true || params.force === 'true',
+    reason: reason ?? null,
+    by: user.username,
+    timeZone: app.config.timezone,
   });
-  await tx.update(yyVisitOrder).set({ technicianId, partnerId }).where(eq(yyVisitOrder.id, row.id));
+};
+
+/** A dry run of 派单 / 改派: the candidates now and who would be chosen, nothing booked. */
+const dispatchPreview = async ({ tx, row, params, app }: TransitionContext): Promise<TransitionPreview> => {
+  const s = await orderSearch(tx, dispatchable(row));
+  const candidates = await candidatesOf(tx, s, row.id, app.config.timezone);
+  const named = (params.technicianId as string | undefined) || null;
+  const chosen = named ? candidates.find((c) => c.id === named) : candidates[0];
+  return {
+    message: chosen
+      ? ORDER_MSG.wouldDispatch(String(row.orderNo), chosen.name, candidates.length)
+      : named
+        ? DISPATCH_MSG.notCandidate
+        : DISPATCH_MSG.noCandidate,
+    columns: [
+      { key: 'rank', title: '排名' },
+      { key: 'chosen', title: '派给' },
+      { key: 'name', title: '技师' },
+      { key: 'distanceKm', title: '距离(公里)' },
+      { key: 'rating', title: '评分' },
+      { key: 'todayLoad', title: '当日单量' },
+      { key: 'score', title: '得分' },
+    ],
+    rows: candidates.map((c, i) => ({ rank: i + 1, chosen: c.id === chosen?.id ? '✓' : '', ...c })),
+  };
 };
 
 /** Record a refund of `amount` fen when there is one. */
@@ -261,7 +307,8 @@ const transitions: Record<string, ServerTransition> = {
   },
   assign: {
     guard: ({ row }) => (row.technicianId ? ORDER_MSG.alreadyAssigned : undefined),
-    effects: assignTo,
+    effects: dispatchTo,
+    preview: dispatchPreview,
   },
   reassign: {
     guard: ({ row, params }) =>
@@ -272,10 +319,9 @@ const transitions: Record<string, ServerTransition> = {
           : undefined,
     // a new technician accepts again
     set: () => ({ acceptTime: null }),
-    async effects(ctx) {
-      await releaseTechnician(ctx.tx, ctx.row.id);
-      await assignTo(ctx);
-    },
+    // the order's booking is released inside, all or nothing with the new one
+    effects: dispatchTo,
+    preview: dispatchPreview,
   },
   accept: {
     guard: ({ row }) => (row.technicianId ? undefined : ORDER_MSG.notAssigned),

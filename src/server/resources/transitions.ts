@@ -16,6 +16,7 @@ import {
   transitionParamsSchema,
   transitionRefusal,
   type ResourceStateEndpoint,
+  type TransitionPreview,
 } from '../../shared/resources/transitions.ts';
 import type { EndpointContract } from '../../shared/contracts.ts';
 import type { Db } from '../db/client.ts';
@@ -39,6 +40,8 @@ interface Planned {
   transition: ResourceTransition;
   /** the state it enters: the declared `to`, or the server half's `target` */
   to: string;
+  /** a dry run's answer of the server half's `preview` */
+  preview?: TransitionPreview;
 }
 
 /** A row's history entry as `GET {path}/history` answers it. */
@@ -153,7 +156,13 @@ export function registerTransitions(
           plan.push({ ...chosen, to });
         }
         planned = plan;
-        if (dryRun) throw new DryRun();
+        if (dryRun) {
+          // an action declared with `preview`: its server half says what would happen
+          for (const p of plan)
+            if (p.transition.preview)
+              p.preview = await sr.transitions?.[p.action]?.preview?.(contextOf(tx, p));
+          throw new DryRun();
+        }
         for (const p of plan) {
           const ctx = contextOf(tx, p);
           await tx
@@ -220,6 +229,7 @@ export function registerTransitions(
         from: p.from,
         to: p.to,
         change: `${states.text(p.from)} → ${states.text(p.to)}`,
+        ...(p.preview ? { preview: p.preview } : {}),
       })),
       '',
     );

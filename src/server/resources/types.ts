@@ -8,6 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Resource, ResourceEndpoints } from '../../shared/resources/define.ts';
 import type { EndpointContract } from '../../shared/contracts.ts';
+import type { TransitionPreview } from '../../shared/resources/transitions.ts';
 import type { Db } from '../db/client.ts';
 import type { ExportSheet } from '../lib/excel/entity-export.ts';
 import type { EntityList } from '../lib/query/entity-list.ts';
@@ -91,6 +92,11 @@ export interface ServerTransition {
   effects?(ctx: TransitionContext): Promise<void> | void;
   /** after the commit: notices, schedulers, sockets */
   afterCommit?(ctx: TransitionCommitted): Promise<void> | void;
+  /**
+   * a dry run of an action declared with `preview`: what the effects would do, worked out inside
+   * the (rolled back) transaction after the guards passed
+   */
+  preview?(ctx: TransitionContext): Promise<TransitionPreview> | TransitionPreview;
 }
 
 /** The server half of a resource: its table and whatever is special about it. */

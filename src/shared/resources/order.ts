@@ -32,6 +32,11 @@ export const ORDER_MSG = {
   lockedExtra: '当前状态不能加钟',
   technicianMissing: '技师不存在或已停用',
   technicianBusy: (orderNo: string) => `该技师在预约时段已有订单（${orderNo}），不能重复派单`,
+  technicianTaken: '该技师在预约时段已有订单，不能重复派单',
+  forceReason: '强制派单须填写原因',
+  forced: (reason: string) => `强制派单：${reason}`,
+  wouldDispatch: (orderNo: string, name: string, n: number) =>
+    `演练：订单 ${orderNo} 将派给 ${name}（共 ${n} 位候选技师，未派单）`,
   notAssigned: '订单尚未派单，不能接单',
   alreadyAssigned: '订单已派单，如需更换技师请使用改派',
   sameTechnician: '改派的技师与当前技师相同',
@@ -147,13 +152,22 @@ const LINE_MESSAGES = (what: string) => ({
 
 const S = ORDER_STATUS;
 
-const technicianParam: ResourceField = {
-  key: 'technicianId',
-  title: '技师',
-  type: 'ref',
-  required: '请选择技师',
-  reference: { resource: 'technician', label: 'name', picker: ORDER_TECHNICIAN_PICKER },
-};
+/** 派单 / 改派: the technician (none: the best candidate), and whether to force a non-candidate. */
+const dispatchParams: ResourceField[] = [
+  {
+    key: 'technicianId',
+    title: '技师',
+    type: 'ref',
+    help: '技师（不填则自动派给最合适的候选技师）',
+    reference: { resource: 'technician', label: 'name', picker: ORDER_TECHNICIAN_PICKER },
+  },
+  {
+    key: 'force',
+    title: '强制派单',
+    type: 'boolean',
+    help: '强制派给不在候选之列的技师（须填写原因）',
+  },
+];
 
 export const ORDER = defineResource({
   name: 'order',
@@ -425,7 +439,11 @@ export const ORDER = defineResource({
         to: S.pending,
         reason: 'optional',
         toolbar: false,
-        params: [technicianParam],
+        english: 'dispatch',
+        params: dispatchParams,
+        // --dry-run: the candidates and who would be chosen; --explain: the dispatch record
+        preview: true,
+        explain: 'dispatch.explain',
       },
       reassign: {
         title: '改派',
@@ -433,7 +451,9 @@ export const ORDER = defineResource({
         to: S.pending,
         reason: 'required',
         toolbar: false,
-        params: [technicianParam],
+        params: dispatchParams,
+        preview: true,
+        explain: 'dispatch.explain',
       },
       accept: { title: '接单', from: [S.pending], to: S.accepted, toolbar: false },
       depart: { title: '出发', from: [S.accepted], to: S.departed, toolbar: false },

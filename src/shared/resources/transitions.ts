@@ -62,6 +62,20 @@ export interface ResourceTransition {
    * takes each as a flag and the palette asks for them
    */
   params?: readonly ResourceField[];
+  /**
+   * the dry run asks the server (the endpoint with `dryRun`), whose server half answers what would
+   * happen beyond the state (a 派单's candidates and who would be chosen) as `preview` tables
+   */
+  preview?: boolean;
+  /** the id of a command `--explain` runs with the row's id instead of acting (派单 → `dispatch.explain`) */
+  explain?: string;
+}
+
+/** What a server half's `preview` answers for one row of a dry run. */
+export interface TransitionPreview {
+  message?: string;
+  columns: ReadonlyArray<{ key: string; title: string }>;
+  rows: ReadonlyArray<Record<string, unknown>>;
 }
 
 /** The body values of an action's `params`, checked by their field rules (Chinese messages). */

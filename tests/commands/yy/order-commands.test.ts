@@ -64,8 +64,18 @@ describe('order commands', () => {
     expect(unasked.out).toContain('请选择支付方式');
     expect((await h.terminal(`order pay ${o.orderNo} --payMethod 支付宝`)).results[0]?.status).toBe('ok');
     const tech = f.technicians.find((x) => f.technicians.filter((y) => y.name === x.name).length === 1)!;
-    const assign = await h.terminal(`order assign ${o.orderNo} --technicianId ${tech.name}`);
+    // a dry run asks the server: the candidates and who would be chosen, nobody booked
+    const dry = await h.terminal(`order dispatch ${o.orderNo} --dry-run`);
+    expect(dry.results[0]?.status, dry.out).toBe('ok');
+    expect(dry.out).toMatch(/演练：|附近没有可派的技师/);
+    // the named technician need not be a candidate when forced with a reason
+    const assign = await h.terminal(
+      `order dispatch ${o.orderNo} --technician ${tech.name} --force true --reason 客户指定`,
+    );
     expect(assign.results[0]?.status, assign.out).toBe('ok');
+    const explain = await h.terminal(`order dispatch ${o.orderNo} --explain`);
+    expect(explain.results[0]?.status, explain.out).toBe('ok');
+    expect(explain.out).toContain('距离(公里)');
     const row = (await h.t.database.db.select().from(yyVisitOrder).where(eq(yyVisitOrder.id, o.id)))[0]!;
     expect(row).toMatchObject({ payMethod: '2', technicianId: tech.id, partnerId: tech.partnerId });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { ORDER_STATUSES } from '../../../src/shared/resources/order.ts';
+import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES } from '../../../src/shared/resources/order.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,5 +52,27 @@ describe('the seeded orders', () => {
       join yy_order_no_seq s on s.day = to_date(split_part(o.order_no, '-', 1), 'YYYYMMDD')
       where split_part(o.order_no, '-', 2)::int > s.last`);
     expect(behind!.n).toBe(0);
+  });
+
+  it("hold their technicians' time: one active booking per assigned active order, none overlapping", async () => {
+    const states = sql.join(
+      ACTIVE_ORDER_STATUSES.map((v) => sql`${v}`),
+      sql`, `,
+    );
+    const [missing] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from yy_visit_order o
+      where o.technician_id is not null and o.status in (${states})
+        and (select count(*) from yy_technician_booking b
+             where b.order_id = o.id and b.active and b.technician_id = o.technician_id
+               and lower(b.during) <= o.appointment_time and upper(b.during) >= o.end_time) <> 1`);
+    expect(missing!.n).toBe(0);
+    const [held] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from yy_technician_booking where active`);
+    expect(held!.n).toBeGreaterThan(0);
+    const [overlapping] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from yy_technician_booking a join yy_technician_booking b
+        on a.technician_id = b.technician_id and a.id < b.id and a.during && b.during
+      where a.active and b.active`);
+    expect(overlapping!.n).toBe(0);
   });
 });

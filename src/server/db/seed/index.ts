@@ -31,8 +31,9 @@ import type { Resource } from '../../../shared/resources/define.ts';
 import type { PermissionCode } from '../../../shared/permissions.ts';
 import { seedOperations, type OperationsSeedOptions } from './operations/index.ts';
 import { seedCatalogue } from './catalogue/index.ts';
-import { seedOrders } from './orders.ts';
+import { seedOrderBookings, seedOrders } from './orders.ts';
 import { seedDispatchRecords } from './dispatch-records.ts';
+import { dispatchSettings } from '../../dispatch/settings.ts';
 
 type PermissionInsert = typeof sysPermission.$inferInsert;
 
@@ -110,7 +111,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * Version of the seed data. Raise it when seed data is added: the next start then inserts the rows
  * whose keys were never applied, and nothing an administrator deleted comes back.
  */
-export const SEED_VERSION = 11;
+export const SEED_VERSION = 12;
 
 /** A strong random password for a seeded account (shown once, at the start that created it). */
 export const randomPassword = () => randomBytes(12).toString('base64url');
@@ -287,6 +288,9 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
       await db.update(table).set({ tenantId: TENANTS[0].id }).where(isNull(table.tenantId));
   // after the customers (and their tenant), projects, technicians and fares they are made of
   const orderKeys = await seedOrders(db, ledger.applied, process.env.APP_TIMEZONE ?? 'Asia/Shanghai');
+  // the technicians' time those orders hold (the booking window of the platform's settings)
+  orderKeys.push(...(await seedOrderBookings(db, ledger.applied, await dispatchSettings(db))));
+  // and the 派单 that assigned each (after the bookings: an overlapping 待接单 one lost its technician)
   orderKeys.push(...(await seedDispatchRecords(db, ledger.applied)));
   // every key of this version is now applied (also those of rows that happened to exist already)
   await recordKeys(

@@ -7,8 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { ACTIVE_ORDER_STATUSES, ORDER_STATUS } from '../../../shared/resources/order.ts';
 
 export const ORDER_SEED_KEY = 'orders:v1';
+export const ORDER_BOOKING_SEED_KEY = 'orders:bookings:v1';
 const COUNT = 2000;
 
 /**
@@ -177,4 +179,52 @@ export async function seedOrders(db: Db, applied: ReadonlySet<string>, tz: strin
     from yy_visit_order group by 1
     on conflict (day) do update set last = greatest(yy_order_no_seq.last, excluded.last)`);
   return [ORDER_SEED_KEY];
+}
+
+/**
+ * The technician's bookings of the seeded orders that hold a technician's time
+ * (ACTIVE_ORDER_STATUSES), in one statement: the window is the order's with the platform's travel
+ * buffer and gap. The exclusion constraint allows no overlap, so an order whose window overlaps an
+ * earlier one of the same technician gets none: a 待接单 one is left unassigned (the job or a
+ * person dispatches it), the others keep their technician without a booking (none in the seed).
+ */
+export async function seedOrderBookings(
+  db: Db,
+  applied: ReadonlySet<string>,
+  window: { travelBufferMinutes: number; gapMinutes: number },
+): Promise<string[]> {
+  if (applied.has(ORDER_BOOKING_SEED_KEY)) return [ORDER_BOOKING_SEED_KEY];
+  const active = sql.join(
+    ACTIVE_ORDER_STATUSES.map((v) => sql`${v}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with w as (
+      select o.id, o.technician_id, o.status,
+        tstzrange(o.appointment_time - make_interval(mins => ${window.travelBufferMinutes}),
+          o.end_time + make_interval(mins => ${window.gapMinutes}), '[)') as during
+      from yy_visit_order o
+      where o.technician_id is not null and o.status in (${active})
+        and not exists (select 1 from yy_technician_booking b where b.order_id = o.id and b.active)
+    ),
+    kept as (
+      select w.* from w
+      where not exists (
+        select 1 from w e
+        where e.technician_id = w.technician_id and e.id <> w.id and e.during && w.during
+          and (lower(e.during), e.id) < (lower(w.during), w.id))
+        and not exists (
+          select 1 from yy_technician_booking b
+          where b.active and b.technician_id = w.technician_id and b.during && w.during)
+    ),
+    unassigned as (
+      update yy_visit_order o set technician_id = null, partner_id = null, accept_time = null
+      from w where o.id = w.id and w.status = ${ORDER_STATUS.pending}
+        and not exists (select 1 from kept where kept.id = w.id)
+      returning o.id
+    )
+    insert into yy_technician_booking (id, technician_id, order_id, during, active)
+    select left(md5('seed-booking:' || kept.id), 32), kept.technician_id, kept.id, kept.during, true
+    from kept`);
+  return [ORDER_BOOKING_SEED_KEY];
 }
