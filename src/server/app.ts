@@ -61,6 +61,7 @@ import { SERVER_RESOURCES } from './resources/index.ts';
 import vxeSocket from './plugins/vxe-socket.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { registerBuiltinJobs } from './jobs/builtin.ts';
+import { registerOrderJobs } from './jobs/orders.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 
 declare module 'fastify' {
@@ -169,6 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dataRules', new DataRuleCache(database.db, app.cacheEpochs));
   cacheDictItems(database.db, app.cacheEpochs);
   app.decorate('jobs', registerBuiltinJobs(new JobRegistry()));
+  registerOrderJobs(app.jobs, app);
   app.decorate(
     'scheduler',
     new Scheduler({
