@@ -66,7 +66,12 @@ export async function recordBreach(
 }
 
 /** The time-based kinds, each with its orders' condition and reason; `$n` is the setting's minutes. */
-const TIMED: ReadonlyArray<{ kind: ExceptionKind; setting: string; where: (n: number) => ReturnType<typeof sql>; reason: (n: number) => string }> = [
+const TIMED: ReadonlyArray<{
+  kind: ExceptionKind;
+  setting: string;
+  where: (n: number) => ReturnType<typeof sql>;
+  reason: (n: number) => string;
+}> = [
   {
     kind: EXCEPTION_KIND.unaccepted,
     setting: 'exception.acceptMinutes',

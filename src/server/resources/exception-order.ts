@@ -6,7 +6,14 @@ import {
   EXCEPTION_RESOLUTION,
   EXCEPTION_STATUS_COUNTS,
 } from '../../shared/resources/exception-order.ts';
-import { sysUser, yyExceptionOrder, yyPartner, yyTechnician, yyUser, yyVisitOrder } from '../db/schema/index.ts';
+import {
+  sysUser,
+  yyExceptionOrder,
+  yyPartner,
+  yyTechnician,
+  yyUser,
+  yyVisitOrder,
+} from '../db/schema/index.ts';
 import { ok } from '../lib/http/result.ts';
 import { recordBreach } from '../orders/exceptions.ts';
 import type { ServerResource, ServerTransition } from './types.ts';
@@ -72,10 +79,8 @@ export const exceptionOrderServer: ServerResource = {
   partner: { column: 'partnerId' },
   computed: {
     orderNo: () => ofOrder(sql`o.order_no`),
-    customerName: () =>
-      ofOrder(sql`(select u.nickname from ${yyUser} u where u.id = o.customer_id)`),
-    technicianName: () =>
-      ofOrder(sql`(select t.name from ${yyTechnician} t where t.id = o.technician_id)`),
+    customerName: () => ofOrder(sql`(select u.nickname from ${yyUser} u where u.id = o.customer_id)`),
+    technicianName: () => ofOrder(sql`(select t.name from ${yyTechnician} t where t.id = o.technician_id)`),
     partnerName: () => ofOrder(sql`(select p.name from ${yyPartner} p where p.id = o.partner_id)`),
     ageMinutes: () =>
       sql`(floor(extract(epoch from (coalesce(${E.resolveTime}, now()) - ${E.openTime})) / 60))::int`,

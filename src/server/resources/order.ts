@@ -555,7 +555,9 @@ export const orderServer: ServerResource = {
       contract: ORDER_UNPAID_OVERDUE,
       async handler(req, access) {
         const given = oneParam(req.query, 'olderMinutes');
-        const minutes = given ? Number(given) : Number(await settingValue(req.server.db, 'order.unpaidCloseMinutes'));
+        const minutes = given
+          ? Number(given)
+          : Number(await settingValue(req.server.db, 'order.unpaidCloseMinutes'));
         if (!Number.isInteger(minutes) || minutes < 0 || minutes > 525_600)
           throw new BizError('olderMinutes 应为 0 到 525600 的整数');
         const reach = await access.reach(req);

@@ -32,6 +32,7 @@ import type { PermissionCode } from '../../../shared/permissions.ts';
 import { seedOperations, type OperationsSeedOptions } from './operations/index.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import { seedOrders } from './orders.ts';
+import { seedExceptions } from './exceptions.ts';
 
 type PermissionInsert = typeof sysPermission.$inferInsert;
 
@@ -286,10 +287,11 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
       await db.update(table).set({ tenantId: TENANTS[0].id }).where(isNull(table.tenantId));
   // after the customers (and their tenant), projects, technicians and fares they are made of
   const orderKeys = await seedOrders(db, ledger.applied, process.env.APP_TIMEZONE ?? 'Asia/Shanghai');
+  const exceptionKeys = await seedExceptions(db, ledger.applied);
   // every key of this version is now applied (also those of rows that happened to exist already)
   await recordKeys(
     db,
-    [...seedKeys(), ...operationKeys, ...catalogueKeys, ...messagingKeys, ...orderKeys],
+    [...seedKeys(), ...operationKeys, ...catalogueKeys, ...messagingKeys, ...orderKeys, ...exceptionKeys],
     ledger.applied,
   );
   return { applied: true, createdUsers };
