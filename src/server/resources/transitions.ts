@@ -216,8 +216,9 @@ export function registerTransitions(
     scope: await access.reach(req),
     publish: (id) => access.publish(req, id),
   });
-  const ofApp = runners.get(app) ?? new Map();
-  runners.set(app, ofApp);
+  // keyed by the app's database: the routes register in an encapsulated scope of the app
+  const ofApp = runners.get(db) ?? new Map();
+  runners.set(db, ofApp);
   ofApp.set(sr, async (action: string, ids: string[], o: SystemTransitionOptions) => {
     const transition = declared.transitions[action];
     if (!transition) throw new Error(`resource ${resource.decl.name} declares no action ${action}`);
@@ -366,7 +367,7 @@ export interface SystemTransitionOptions {
 }
 
 const runners = new WeakMap<
-  FastifyInstance,
+  Db,
   Map<ServerResource, (action: string, ids: string[], o: SystemTransitionOptions) => Promise<number>>
 >();
 
@@ -382,7 +383,7 @@ export function runTransition(
   ids: string[],
   o: SystemTransitionOptions,
 ): Promise<number> {
-  const run = runners.get(app)?.get(sr);
+  const run = runners.get(app.db)?.get(sr);
   if (!run) throw new Error(`resource ${sr.resource.decl.name} is not registered on this app`);
   return run(action, ids, o);
 }
