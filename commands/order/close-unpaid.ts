@@ -37,12 +37,17 @@ export default defineCommand({
   requires: [ORDER.perms.list],
   dangerous: true,
   confirm: (args) =>
-    args.ids ? '确定按支付超时关闭所选订单吗?' : `确定关闭下单超过 ${args.older ?? '设定时间'} 仍未支付的订单吗?`,
+    args.ids
+      ? '确定按支付超时关闭所选订单吗?'
+      : `确定关闭下单超过 ${args.older ?? '设定时间'} 仍未支付的订单吗?`,
   menus: [{ menu: 'order.row', group: '5_status', order: 2, label: '支付超时关闭' }],
   when: (k) => !k.row || action.transition.from.includes(String(k.row.status)),
   args: z.object({
     ids: z.string().optional().describe('订单id，逗号分隔；不填则按 --older 查找超时未支付的订单'),
-    older: z.string().optional().describe('下单超过多久，如 30m、2h、1d；默认平台配置的未支付订单自动关闭时间'),
+    older: z
+      .string()
+      .optional()
+      .describe('下单超过多久，如 30m、2h、1d；默认平台配置的未支付订单自动关闭时间'),
     reason: z.string().max(255).optional().describe('关闭原因'),
     dryRun: z.boolean().optional().describe('只列出将要关闭的订单，不执行'),
   }),
@@ -61,8 +66,7 @@ export default defineCommand({
       rows.map((r) => ({
         target: r.orderNo,
         change: '待支付 → 已关闭',
-        apply: () =>
-          ctx.api.put(action.endpoint.path, { ids: r.id, reason: reason ?? '支付超时，批量关闭' }),
+        apply: () => ctx.api.put(action.endpoint.path, { ids: r.id, reason: reason ?? '支付超时，批量关闭' }),
       })),
       { dryRun, verb: '关闭', unit: '订单' },
     );
