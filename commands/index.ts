@@ -48,6 +48,8 @@ import techShiftWeek from './tech-shift/week.ts';
 import techShiftSaveWeek from './tech-shift/save-week.ts';
 import orderTimeline from './order/timeline.ts';
 import orderQuote from './order/quote.ts';
+import orderCloseUnpaid from './order/close-unpaid.ts';
+import exceptionOrderOrder from './exception-order/order.ts';
 import noticeSend from './notice/send.ts';
 import noticeRelease from './notice/release.ts';
 import noticeRevoke from './notice/revoke.ts';
@@ -153,6 +155,8 @@ export const COMMANDS: CommandDefinition[] = [
   techShiftSaveWeek,
   orderTimeline,
   orderQuote,
+  orderCloseUnpaid,
+  exceptionOrderOrder,
   noticeSend,
   noticeRelease,
   noticeRevoke,

@@ -62,6 +62,7 @@ import vxeSocket from './plugins/vxe-socket.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { registerBuiltinJobs } from './jobs/builtin.ts';
 import { registerDispatchJobs } from './jobs/auto-dispatch.ts';
+import { registerOrderJobs } from './jobs/orders.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 
 declare module 'fastify' {
@@ -170,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dataRules', new DataRuleCache(database.db, app.cacheEpochs));
   cacheDictItems(database.db, app.cacheEpochs);
   app.decorate('jobs', registerDispatchJobs(registerBuiltinJobs(new JobRegistry()), config.timezone));
+  registerOrderJobs(app.jobs, app);
   app.decorate(
     'scheduler',
     new Scheduler({

@@ -82,14 +82,6 @@ export const SYSTEM_PERM = {
     export: 'techCommission:export',
     import: 'techCommission:import',
   },
-  exceptionOrder: {
-    list: 'exceptionOrder:list',
-    add: 'exceptionOrder:add',
-    edit: 'exceptionOrder:edit',
-    delete: 'exceptionOrder:delete',
-    export: 'exceptionOrder:export',
-    import: 'exceptionOrder:import',
-  },
   statement: {
     list: 'statement:list',
     add: 'statement:add',

@@ -4,7 +4,7 @@ import {
   CUSTOMER_ADDRESSES,
   CUSTOMER_MSG,
 } from '../../shared/resources/customer.ts';
-import { yyUser, yyUserAddress } from '../db/schema/index.ts';
+import { yyBreachRecord, yyUser, yyUserAddress } from '../db/schema/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { BizError, ok } from '../lib/http/result.ts';
 import { rowReach } from '../lib/access/row-scope.ts';
@@ -32,6 +32,9 @@ export const customerServer: ServerResource = {
   tenant: { column: 'tenantId' },
   children: [{ key: 'addressList', server: customerAddressServer, parentKey: 'userId', sortKey: 'sortNo' }],
   computed: {
+    // 违约次数: late cancellations with a fee (yy_breach_record)
+    breachCount: () =>
+      sql`select count(*)::int from ${yyBreachRecord} where ${yyBreachRecord.customerId} = ${yyUser.id} and ${yyBreachRecord.kind} = 'lateCancel'`,
     // 地址数: the customer's service addresses
     addressCount: () =>
       sql`select count(*)::int from ${yyUserAddress} where ${yyUserAddress.userId} = ${yyUser.id}`,

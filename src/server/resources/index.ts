@@ -29,6 +29,7 @@ import { tenantServer } from './tenant.ts';
 import { techShiftExceptionServer, techShiftServer } from './technician-shift.ts';
 import { dispatchCityServer, dispatchServer } from './dispatch.ts';
 import { orderServer } from './order.ts';
+import { exceptionOrderServer } from './exception-order.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -60,6 +61,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   role: roleServer,
   tenant: tenantServer,
   order: orderServer,
+  exceptionOrder: exceptionOrderServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

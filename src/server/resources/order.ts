@@ -14,6 +14,7 @@ import {
   ORDER_STATUS_COUNTS,
   ORDER_TECHNICIAN_PICKER,
   ORDER_TIMELINE,
+  ORDER_UNPAID_OVERDUE,
 } from '../../shared/resources/order.ts';
 import { cancelFee } from '../../shared/resources/order-pricing.ts';
 import { DISPATCH_MSG } from '../../shared/resources/dispatch.ts';
@@ -45,6 +46,12 @@ import { nextOrderNo } from '../orders/order-number.ts';
 import { addMinutes, priceLines, quoteBooking, type BookingInput } from '../orders/pricing.ts';
 import { recordRefund, settleRefunds, type RefundKind } from '../orders/refunds.ts';
 import { settingValue } from '../orders/settings.ts';
+import { openException, recordBreach, resolveException } from '../orders/exceptions.ts';
+import {
+  COMPLAINT_MAX_RATING,
+  EXCEPTION_KIND,
+  EXCEPTION_RESOLUTION,
+} from '../../shared/resources/exception-order-states.ts';
 import { customerServer } from './customer.ts';
 import { technicianServer } from './technician.ts';
 import type { HistoryEntry } from './transitions.ts';
@@ -328,7 +335,20 @@ const transitions: Record<string, ServerTransition> = {
     set: () => ({ acceptTime: now() }),
   },
   finish: { set: () => ({ finishTime: now() }) },
-  review: { set: ({ params }) => ({ rating: Number(params.rating) }) },
+  review: {
+    set: ({ params }) => ({ rating: Number(params.rating) }),
+    // a low review is a complaint for an operator (异常订单)
+    async effects({ tx, row, params, reason, user }) {
+      const rating = Number(params.rating);
+      if (rating > COMPLAINT_MAX_RATING) return;
+      await openException(tx, {
+        orderId: row.id,
+        kind: EXCEPTION_KIND.complaint,
+        reason: `客户评价${rating}星${reason ? `：${reason}` : ''}`,
+        by: user.username,
+      });
+    },
+  },
   cancel: {
     async effects(ctx) {
       await releaseTechnician(ctx.tx, ctx.row.id);
@@ -337,7 +357,7 @@ const transitions: Record<string, ServerTransition> = {
     afterCommit: settle,
   },
   requestCancel: {
-    async effects({ tx, row, from }) {
+    async effects({ tx, row, from, reason, user }) {
       const free = Number(await settingValue(tx, 'order.freeCancelMinutes'));
       const rate = await settingValue(tx, 'order.lateCancelFeeRate');
       const fee = cancelFee(
@@ -351,6 +371,12 @@ const transitions: Record<string, ServerTransition> = {
         .update(yyVisitOrder)
         .set({ cancelFrom: from, cancelFee: fee })
         .where(eq(yyVisitOrder.id, row.id));
+      await openException(tx, {
+        orderId: row.id,
+        kind: EXCEPTION_KIND.cancelPending,
+        reason: `客户申请取消：${reason ?? ''}`,
+        by: user.username,
+      });
     },
   },
   approveCancel: {
@@ -358,12 +384,47 @@ const transitions: Record<string, ServerTransition> = {
       await releaseTechnician(ctx.tx, ctx.row.id);
       const due = fen(ctx.row.paidAmount) - fen(ctx.row.refundAmount) - fen(ctx.row.cancelFee);
       await refund(ctx, 'cancel', due);
+      await resolveException(ctx.tx, {
+        orderId: ctx.row.id,
+        kind: EXCEPTION_KIND.cancelPending,
+        resolution: due > 0 ? EXCEPTION_RESOLUTION.refund : EXCEPTION_RESOLUTION.none,
+        note: `同意取消${ctx.reason ? `：${ctx.reason}` : ''}`,
+        by: ctx.user.username,
+      });
+      // a late cancellation charged a fee: a breach (违约) of the customer
+      if (fen(ctx.row.cancelFee) > 0)
+        await recordBreach(ctx.tx, {
+          orderId: ctx.row.id,
+          kind: 'lateCancel',
+          customerId: String(ctx.row.customerId),
+          technicianId: (ctx.row.technicianId as string | null) ?? null,
+          fee: String(ctx.row.cancelFee),
+          note: ctx.reason ?? null,
+          by: ctx.user.username,
+        });
     },
     afterCommit: settle,
   },
   rejectCancel: {
     target: ({ row }) => String(row.cancelFrom ?? ORDER_STATUS.accepted),
     set: () => ({ cancelFrom: null, cancelFee: null }),
+    effects: ({ tx, row, reason, user }) =>
+      resolveException(tx, {
+        orderId: row.id,
+        kind: EXCEPTION_KIND.cancelPending,
+        resolution: EXCEPTION_RESOLUTION.none,
+        note: `驳回取消：${reason ?? ''}`,
+        by: user.username,
+      }),
+  },
+  afterSale: {
+    effects: ({ tx, row, reason, user }) =>
+      openException(tx, {
+        orderId: row.id,
+        kind: EXCEPTION_KIND.refund,
+        reason: `客户申请售后：${reason ?? ''}`,
+        by: user.username,
+      }).then(() => undefined),
   },
   finishAfterSale: {
     guard({ row, params }) {
@@ -372,7 +433,17 @@ const transitions: Record<string, ServerTransition> = {
       if (wanted < 0) return ORDER_MSG.refundNegative;
       if (wanted > left) return ORDER_MSG.refundTooLarge(fromFen(left));
     },
-    effects: (ctx) => refund(ctx, 'afterSale', fen(ctx.params.refundAmount)),
+    async effects(ctx) {
+      const amount = fen(ctx.params.refundAmount);
+      await refund(ctx, 'afterSale', amount);
+      await resolveException(ctx.tx, {
+        orderId: ctx.row.id,
+        kind: EXCEPTION_KIND.refund,
+        resolution: amount > 0 ? EXCEPTION_RESOLUTION.refund : EXCEPTION_RESOLUTION.none,
+        note: `售后结束，退款 ${fromFen(amount)} 元${ctx.reason ? `：${ctx.reason}` : ''}`,
+        by: ctx.user.username,
+      });
+    },
     afterCommit: settle,
   },
 };
@@ -523,6 +594,35 @@ export const orderServer: ServerResource = {
             and(ne(yyTechnician.workStatus, WORK_STATUS.disabled), await rowReach(req, technicianServer)),
           )
           .orderBy(asc(yyTechnician.name));
+        return ok(rows);
+      },
+    },
+    {
+      contract: ORDER_UNPAID_OVERDUE,
+      async handler(req, access) {
+        const given = oneParam(req.query, 'olderMinutes');
+        const minutes = given
+          ? Number(given)
+          : Number(await settingValue(req.server.db, 'order.unpaidCloseMinutes'));
+        if (!Number.isInteger(minutes) || minutes < 0 || minutes > 525_600)
+          throw new BizError('olderMinutes 应为 0 到 525600 的整数');
+        const reach = await access.reach(req);
+        const rows = await req.server.db
+          .select({
+            id: yyVisitOrder.id,
+            orderNo: yyVisitOrder.orderNo,
+            totalAmount: yyVisitOrder.totalAmount,
+            ageMinutes: sql<number>`floor(extract(epoch from (now() - ${yyVisitOrder.createTime})) / 60)::int`,
+          })
+          .from(yyVisitOrder)
+          .where(
+            and(
+              eq(yyVisitOrder.status, ORDER_STATUS.unpaid),
+              sql`${yyVisitOrder.createTime} < now() - make_interval(mins => ${minutes})`,
+              reach,
+            ),
+          )
+          .orderBy(asc(yyVisitOrder.createTime));
         return ok(rows);
       },
     },

@@ -1,11 +1,11 @@
-import { and, asc, inArray, ne } from 'drizzle-orm';
+import { and, asc, inArray, ne, sql } from 'drizzle-orm';
 import {
   TECHNICIAN,
   TECHNICIAN_MAP,
   TECHNICIAN_MSG,
   WORK_STATUS,
 } from '../../shared/resources/technician.ts';
-import { yyTechnician, yyTechnicianService } from '../db/schema/index.ts';
+import { yyBreachRecord, yyTechnician, yyTechnicianService } from '../db/schema/index.ts';
 import { BizError, ok } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
@@ -21,6 +21,11 @@ export const technicianServer: ServerResource = {
   // a partner's staff see their partner's technicians only
   partner: { column: 'partnerId' },
   pickable: () => ne(yyTechnician.workStatus, WORK_STATUS.disabled),
+  computed: {
+    // 爽约次数: no-shows (yy_breach_record)
+    noShowCount: () =>
+      sql`select count(*)::int from ${yyBreachRecord} where ${yyBreachRecord.technicianId} = ${yyTechnician.id} and ${yyBreachRecord.kind} = 'noShow'`,
+  },
   hooks: {
     async beforeDelete({ db, ids }) {
       const [used] = await db

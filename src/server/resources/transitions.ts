@@ -26,7 +26,7 @@ import { BizError, ok } from '../lib/http/result.ts';
 import { route } from '../lib/http/route.ts';
 import { formatDateTime } from '../lib/http/time.ts';
 import { oneParam, parseWith, requiredIds } from '../lib/http/validate.ts';
-import { caller } from '../plugins/auth.ts';
+import { caller, type UserRow } from '../plugins/auth.ts';
 import type { ServerResource, TransitionContext } from './types.ts';
 
 type Row = Record<string, unknown> & { id: string };
@@ -65,6 +65,15 @@ export interface TransitionAccess {
   /** push a saved row to open grids */
   publish(req: FastifyRequest, id: string): Promise<void>;
   findById(db: Db, id: string, extra?: SQL): Promise<Row | undefined>;
+}
+
+/** Who changes rows: a request's caller, or the server itself (a job) acting as `user`. */
+interface Actor {
+  user: UserRow;
+  /** the row scope (undefined: every row) */
+  scope: SQL | undefined;
+  /** push a changed row to open grids (a job's changes are not pushed) */
+  publish?(id: string): Promise<void>;
 }
 
 /** Roll a dry run's transaction back after its checks. */
@@ -107,15 +116,14 @@ export function registerTransitions(
    * nothing: answers the rows changed.
    */
   const change = async (
-    req: FastifyRequest,
+    actor: Actor,
     ids: string[],
     reason: string | undefined,
     choose: (row: Row, state: string) => [string, ResourceTransition] | null,
     dryRun = false,
     params: Record<string, unknown> = {},
   ): Promise<Planned[]> => {
-    const user = caller(req).user;
-    const scope = await access.reach(req);
+    const { user, scope } = actor;
     let planned: Planned[] = [];
     const contextOf = (tx: Db, p: Omit<Planned, 'to'> & { to?: string }): TransitionContext => ({
       tx,
@@ -208,9 +216,31 @@ export function registerTransitions(
         reason,
         params,
       });
-    for (const p of planned) await access.publish(req, String(p.row.id));
+    for (const p of planned) await actor.publish?.(String(p.row.id));
     return planned;
   };
+  /** the caller of a request: its user, row scope and realtime push */
+  const actorOf = async (req: FastifyRequest): Promise<Actor> => ({
+    user: caller(req).user,
+    scope: await access.reach(req),
+    publish: (id) => access.publish(req, id),
+  });
+  // keyed by the app's database: the routes register in an encapsulated scope of the app
+  const ofApp = runners.get(db) ?? new Map();
+  runners.set(db, ofApp);
+  ofApp.set(sr, async (action: string, ids: string[], o: SystemTransitionOptions) => {
+    const transition = declared.transitions[action];
+    if (!transition) throw new Error(`resource ${resource.decl.name} declares no action ${action}`);
+    const planned = await change(
+      { user: o.user, scope: undefined },
+      ids,
+      o.reason,
+      () => [action, transition],
+      false,
+      o.params ?? {},
+    );
+    return planned.length;
+  });
 
   const reasonOf = (req: FastifyRequest) => {
     const v = paramOf(req, 'reason');
@@ -241,7 +271,7 @@ export function registerTransitions(
         ? (parseWith(transitionParamsSchema(transition), req.body ?? {}) as Record<string, unknown>)
         : {};
       const planned = await change(
-        req,
+        await actorOf(req),
         idsOf(req),
         reasonOf(req),
         (_row, from) => (from === transition.to && transition.already === 'skip' ? null : [name, transition]),
@@ -276,7 +306,7 @@ export function registerTransitions(
     }
     const reason = reasonOf(req);
     if ((reason?.length ?? 0) > 255) throw new BizError(TRANSITION_MSG.reasonTooLong);
-    const planned = await change(req, ids, reason, (_row, from) => {
+    const planned = await change(await actorOf(req), ids, reason, (_row, from) => {
       // a toggle: the first action the row's state allows
       if (to === null) {
         const a = states.actions.find((x) => x.transition.from.includes(from));
@@ -336,4 +366,34 @@ export function stateHistory(
   const of = histories.get(sr);
   if (!of) throw new Error(`resource ${sr.resource.decl.name} declares no states`);
   return of(req, id);
+}
+
+/** What a server-side run of an action is told. */
+export interface SystemTransitionOptions {
+  /** recorded as who changed the rows (history, update_by) */
+  user: UserRow;
+  reason?: string;
+  params?: Record<string, unknown>;
+}
+
+const runners = new WeakMap<
+  Db,
+  Map<ServerResource, (action: string, ids: string[], o: SystemTransitionOptions) => Promise<number>>
+>();
+
+/**
+ * Run a declared action on rows from the server itself (a scheduled job): the same locked, checked,
+ * all-or-nothing change as the endpoint (guards, history, effects, afterCommit), without a caller's
+ * row scope; answers the rows changed. A refusal throws as it would answer the endpoint.
+ */
+export function runTransition(
+  app: FastifyInstance,
+  sr: ServerResource,
+  action: string,
+  ids: string[],
+  o: SystemTransitionOptions,
+): Promise<number> {
+  const run = runners.get(app.db)?.get(sr);
+  if (!run) throw new Error(`resource ${sr.resource.decl.name} is not registered on this app`);
+  return run(action, ids, o);
 }

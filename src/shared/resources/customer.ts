@@ -183,6 +183,8 @@ export const CUSTOMER = defineResource({
     { key: 'registerTime', title: '注册时间', type: 'datetime', system: true, list: { width: 170 } },
     // the server half counts them (customerServer.computed)
     { key: 'addressCount', title: '地址数', type: 'int', computed: true, list: { width: 80 } },
+    // late cancellations with a fee (违约) recorded against the customer
+    { key: 'breachCount', title: '违约次数', type: 'int', computed: true, list: { width: 90 } },
     ...auditFields({ createBy: { list: false }, createTime: { list: false, terminal: false } }),
   ],
   stats: {

@@ -27,6 +27,7 @@ import { TENANT } from './tenant.ts';
 import { TECH_SHIFT, TECH_SHIFT_EXCEPTION } from './technician-shift.ts';
 import { DISPATCH_CITY, DISPATCH_RECORD } from './dispatch.ts';
 import { ORDER } from './order.ts';
+import { EXCEPTION_ORDER } from './exception-order.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -58,6 +59,7 @@ export const RESOURCES = [
   ROLE,
   TENANT,
   ORDER,
+  EXCEPTION_ORDER,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

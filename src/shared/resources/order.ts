@@ -432,6 +432,8 @@ export const ORDER = defineResource({
         to: S.closed,
         reason: 'optional',
         english: 'close-unpaid',
+        // commands/order/close-unpaid.ts: the ids named, or every unpaid order older than --older
+        command: false,
       },
       assign: {
         title: '派单',
@@ -550,4 +552,14 @@ export const ORDER_STATUS_COUNTS = {
   method: 'GET',
   path: `${PATH}/statusCounts`,
   permission: ORDER.perms.list,
+} as const satisfies DeclaredContract;
+
+/**
+ * GET …/unpaidOverdue?olderMinutes=: the unpaid orders in the caller's reach booked longer ago
+ * than that (default `order.unpaidCloseMinutes`), oldest first: what `order close-unpaid` closes.
+ */
+export const ORDER_UNPAID_OVERDUE = {
+  method: 'GET',
+  path: `${PATH}/unpaidOverdue`,
+  permission: ORDER.perms.closeUnpaid,
 } as const satisfies DeclaredContract;

@@ -154,6 +154,8 @@ export const TECHNICIAN = defineResource({
     { key: 'rating', title: '评分', type: 'number', system: true, list: { width: 70 } },
     { key: 'joinDate', title: '入职日期', type: 'date', list: { width: 110 }, terminal: false },
     { key: 'intro', title: '简介', type: 'text', max: 500, list: false, terminal: false },
+    // no-shows (爽约) recorded against the technician (technicianServer.computed)
+    { key: 'noShowCount', title: '爽约次数', type: 'int', computed: true, list: { width: 90 } },
     ...auditFields({ createBy: { list: false }, createTime: { list: false } }),
   ],
   stats: {

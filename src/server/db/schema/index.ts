@@ -13,3 +13,4 @@ export * from './state-history.ts';
 export * from './idempotency.ts';
 export * from './yy-dispatch.ts';
 export * from './yy-orders.ts';
+export * from './yy-exceptions.ts';

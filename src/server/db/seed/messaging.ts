@@ -5,6 +5,7 @@
 import type { Db } from '../client.ts';
 import { sysAnnouncement, sysCategory, sysCheckRule, sysQuartzJob } from '../schema/index.ts';
 import { BUILTIN_JOBS } from '../../jobs/builtin.ts';
+import { ORDER_JOBS } from '../../jobs/orders.ts';
 import { stableId } from '../../lib/query/ids.ts';
 
 /** Check rules a fresh install offers (JeecgBoot's samples, in our words). */
@@ -82,6 +83,32 @@ export const QUARTZ_JOBS = [
     description: '每天 3:30 清理过期令牌、验证码、旧日志和任务执行记录',
     status: 0,
   },
+  // seeded stopped: started in 定时任务 once the install takes real orders (a started one would
+  // close and flag the seeded demo orders within minutes, and change every test's copy under it)
+  {
+    jobClassName: ORDER_JOBS.closeUnpaid,
+    cronExpression: '0 * * * * ?',
+    description: '每分钟关闭超时未支付的上门订单',
+    status: -1,
+  },
+  {
+    jobClassName: ORDER_JOBS.flagExceptions,
+    cronExpression: '30 * * * * ?',
+    description: '每分钟标记接单超时、技师迟到、服务超时的异常订单',
+    status: -1,
+  },
+  {
+    jobClassName: ORDER_JOBS.autoFinish,
+    cronExpression: '0 0/5 * * * ?',
+    description: '每 5 分钟把超时未完成的服务记为服务完成',
+    status: -1,
+  },
+  {
+    jobClassName: ORDER_JOBS.retryRefunds,
+    cronExpression: '0 0/10 * * * ?',
+    description: '每 10 分钟重试未完成的退款',
+    status: -1,
+  },
 ];
 
 interface SeedSet {
@@ -135,6 +162,19 @@ const SETS: SeedSet[] = [
         .insert(sysQuartzJob)
         .values(
           QUARTZ_JOBS.map((j) => ({ ...j, id: stableId(`quartzJob:${j.jobClassName}`), createBy: 'admin' })),
+        )
+        .onConflictDoNothing(),
+  },
+  {
+    // the order jobs, for installs seeded before them (quartzJob:v1 inserts them on a fresh one)
+    key: 'quartzJob:orders:v1',
+    insert: (db) =>
+      db
+        .insert(sysQuartzJob)
+        .values(
+          QUARTZ_JOBS.filter((j) => (Object.values(ORDER_JOBS) as string[]).includes(j.jobClassName)).map(
+            (j) => ({ ...j, id: stableId(`quartzJob:${j.jobClassName}`), createBy: 'admin' }),
+          ),
         )
         .onConflictDoNothing(),
   },

@@ -6,6 +6,7 @@ import { OrderLines } from './order-lines.tsx';
 import { OrderQuotePreview } from './order-quote-preview.tsx';
 import { ALL_ORDERS, OrderStatusTabs } from './order-status-tabs.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
+import { withStatus } from '../../components/status-tabs.tsx';
 
 /**
  * 上门订单: status tabs with counts over the generated page (its grid, row actions following the
@@ -21,15 +22,7 @@ export default function OrderPage() {
           // a tab is its own list (paging starts over)
           key={status}
           resource={ORDER}
-          configure={(config) =>
-            status === ALL_ORDERS
-              ? config
-              : {
-                  ...config,
-                  queryKey: [...config.queryKey, 'status', status],
-                  url: { ...config.url, list: `${config.url.list}?status=${encodeURIComponent(status)}` },
-                }
-          }
+          configure={(config) => withStatus(config, status)}
           detailTabs={(row: ResourceRow) => [
             { key: 'lines', title: '明细', content: <OrderLines id={row.id} /> },
             { key: 'timeline', title: '时间线', content: <OrderTimeline id={row.id} /> },

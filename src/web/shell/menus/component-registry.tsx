@@ -22,6 +22,7 @@ const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
   messageTemplate: lazy(() => import('../../features/message-template/template-page.tsx')),
   role: lazy(() => import('../../features/role/role-page.tsx')),
   order: lazy(() => import('../../features/order/order-page.tsx')),
+  exceptionOrder: lazy(() => import('../../features/order/exception-order-page.tsx')),
 };
 
 /**

@@ -63,14 +63,6 @@ export const ORDER_MENU: SeedMenu = {
       name: '异常订单',
       url: '/yy/order/exception',
       component: 'yy/order/YyExceptionOrderList',
-      buttons: [
-        { name: '查询', perms: PERM.exceptionOrder.list },
-        { name: '添加', perms: PERM.exceptionOrder.add },
-        { name: '编辑', perms: PERM.exceptionOrder.edit },
-        { name: '删除', perms: PERM.exceptionOrder.delete },
-        { name: '导出', perms: PERM.exceptionOrder.export },
-        { name: '导入', perms: PERM.exceptionOrder.import },
-      ],
     },
   ],
 };

@@ -102,12 +102,13 @@ export const ROLES: SeedRole[] = [
   {
     code: 'finance',
     name: '财务出纳',
-    description: '查看上门订单，查看并导出对账单、上门财务、技师财务统计、技师提成与物料订单，执行上门财务分账',
+    description: '查看上门订单与异常订单，查看并导出对账单、上门财务、技师财务统计、技师提成与物料订单，执行上门财务分账',
     grants: {
       menus: [
         ...COMMON_MENUS,
         '/yy/order',
         '/yy/order/visit',
+        '/yy/order/exception',
         '/yy/mall',
         '/yy/mall/materialOrder',
         '/yy/mall/techFinance',
@@ -133,6 +134,7 @@ export const ROLES: SeedRole[] = [
         PERM.materialOrder.export,
         PERM.visitOrder.list,
         PERM.visitOrder.export,
+        PERM.exceptionOrder.list,
       ],
     },
   },
