@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, isNotNull } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { sysUser, yyVisitOrder } from '../../src/server/db/schema/index.ts';
+
+/**
+ * 上门订单 and 异常订单 open with their seeded rows for each account that has them in its menu
+ * (admin, 运营专员, 普通员工), and an account bound to a partner sees only that partner's orders,
+ * in the grid and in the tabs' counts.
+ */
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+}, 120_000);
+afterAll(async () => env?.close());
+
+const ORDERS = '/yy/order/visit';
+const EXCEPTIONS = '/yy/order/exception';
+
+/** The count a status tab shows (`全部2000`). */
+const tabCount = async (page: Page, tab: string) => {
+  const text = await page.getByRole('tab', { name: new RegExp(`^${tab}\\d+$`) }).innerText();
+  return Number(/(\d+)\s*$/.exec(text)![1]);
+};
+
+/** Open `path` inside the running app, as a menu link does, and wait for its grid's first row. */
+async function visit(page: Page, path: string, title: string) {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL(env.url + path);
+  await page.getByRole('tab', { name: title, selected: true }).first().waitFor();
+  await page.locator('#page-content .ag-row').first().waitFor();
+}
+
+describe('the order pages', () => {
+  for (const user of ['admin', 'yunying', 'yuangong']) {
+    it(`open with seeded rows for ${user}`, async () => {
+      const page = await env.newPage();
+      await login(page, env.url, user, '123456', `/user/login?redirect=${encodeURIComponent(ORDERS)}`);
+      await page.waitForURL(env.url + ORDERS);
+      await page.locator('#page-content .ag-row').first().waitFor();
+      expect(await tabCount(page, '全部')).toBeGreaterThanOrEqual(2000);
+      await expect.poll(() => page.locator('#page-content .ag-row').count()).toBeGreaterThan(5);
+      await visit(page, EXCEPTIONS, '异常订单');
+      await expect.poll(() => page.locator('#page-content .ag-row').count()).toBeGreaterThan(0);
+      expect(await page.getByText('不存在').count()).toBe(0);
+      await page.context().close();
+    });
+  }
+
+  it("show a partner's staff only that partner's orders", async () => {
+    const { db } = env.database;
+    const [fewest] = await db
+      .select({ partnerId: yyVisitOrder.partnerId, n: count() })
+      .from(yyVisitOrder)
+      .where(isNotNull(yyVisitOrder.partnerId))
+      .groupBy(yyVisitOrder.partnerId)
+      .orderBy(count())
+      .limit(1);
+    const partnerId = fewest!.partnerId!;
+    const [all] = await db.select({ n: count() }).from(yyVisitOrder);
+    // 运营专员 becomes the staff of that partner (the user edit, as 用户管理 does it)
+    const signIn = await env.app.inject({
+      method: 'POST',
+      url: '/jeecg-boot/sys/login',
+      payload: { username: 'admin', password: '123456' },
+    });
+    const [me] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'yunying'));
+    const bound = await env.app.inject({
+      method: 'PUT',
+      url: '/jeecg-boot/sys/user/edit',
+      headers: { 'x-access-token': signIn.json().result.token },
+      payload: { id: me!.id, realname: '运营专员', partnerId },
+    });
+    expect(bound.json()).toMatchObject({ success: true });
+
+    const page = await env.newPage();
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/yy/yyVisitOrder/list'));
+    await login(page, env.url, 'yunying', '123456', `/user/login?redirect=${encodeURIComponent(ORDERS)}`);
+    await page.waitForURL(env.url + ORDERS);
+    await page.locator('#page-content .ag-row').first().waitFor();
+    const [own] = await db
+      .select({ n: count() })
+      .from(yyVisitOrder)
+      .where(eq(yyVisitOrder.partnerId, partnerId));
+    expect(own!.n).toBeLessThan(all!.n);
+    await expect.poll(() => tabCount(page, '全部')).toBe(own!.n);
+    // the rows the page was given all belong to the partner
+    const records = ((await (await listed).json()) as { result: { records: Array<{ partnerId: string }> } })
+      .result.records;
+    expect(records.length).toBeGreaterThan(0);
+    expect(new Set(records.map((r) => r.partnerId))).toEqual(new Set([partnerId]));
+    await page.context().close();
+  });
+});
