@@ -67,7 +67,7 @@ async function generate(database: Database, rows: number): Promise<void> {
             when (i * 37) % 100 < 80 then '99' when (i * 37) % 100 < 88 then '98'
             when (i * 37) % 100 < 93 then '91' when (i * 37) % 100 < 95 then '90' else '80' end
         end as status
-      from generate_series(0, ${rows - 1}) as i
+      from generate_series(0::bigint, ${rows - 1}) as i
     )
     select g.i, g.created, g.status, c.id as customer_id, case when (g.i * 13) % 20 < 3 then 1001 when (g.i * 13) % 20 = 3 then 1002 else c.tenant_id end as tenant_id, c.aid, c.contact, c.mobile,
       c.area_code, c.detail, c.location, p.id as project_id, p.name as project_name, p.price, p.duration,
