@@ -249,6 +249,8 @@ async function run(): Promise<void> {
       console.log(`\n[${sc.label}] GET ${sc.url}: ${sent.length} SQL statements per request, answers agree`);
       if (process.env.BENCH_EXPLAIN) {
         for (const [i, st] of sent.entries())
+          console.log(`    statement ${i + 1}: ${st.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+        for (const [i, st] of sent.entries())
           if (/from "yy_visit_order/i.test(st.sql) && !/^explain/i.test(st.sql))
             await explain(database, `endpoint statement ${i + 1}`, st);
         for (const [i, st] of sc.naive.entries()) await explain(database, `naive ${i + 1}`, st);
