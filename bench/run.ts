@@ -5,6 +5,7 @@
 import os from 'node:os';
 import type { Benchmark } from './lib/bench.ts';
 import { dispatch } from './dispatch.ts';
+import { orders } from './orders.ts';
 import { paletteRank } from './palette-rank.ts';
 import { routeWeight } from './route-weight.ts';
 import { resourceList } from './resource-list.ts';
@@ -21,6 +22,7 @@ const BENCHMARKS: Benchmark[] = [
   routeWeight,
   throughput,
   dispatch,
+  orders,
 ];
 
 async function main() {
