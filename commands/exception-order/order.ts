@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { EXCEPTION_ORDER } from '../../src/shared/resources/exception-order.ts';
-import { ORDER, ORDER_TIMELINE } from '../../src/shared/resources/order.ts';
+import { ORDER, ORDER_PAGE_ROUTE, ORDER_TIMELINE } from '../../src/shared/resources/order.ts';
 import { MSG } from '../../src/shared/api.ts';
 import { defineCommand } from '../core/define-command.ts';
 import { targetIds } from '../grid/targets.ts';
 import { findByRef } from '../resources/generate.ts';
-
-/** The 上门订单 page's menu path. */
-const ORDER_PAGE = '/yy/order/visit';
 
 /**
  * `exception order <id>`: the order of an exception — its timeline (who did what, when, why); in
@@ -31,7 +28,7 @@ export default defineCommand({
     const entries = await ctx.api.get<Array<Record<string, unknown>>>(ORDER_TIMELINE.path, {
       id: ex.orderId,
     });
-    if (ctx.open) await ctx.navigate(ORDER_PAGE);
+    if (ctx.open) await ctx.navigate(ORDER_PAGE_ROUTE);
     return {
       message: `订单 ${String(ex.orderNo)}（${String(ex.kind_dictText ?? '')}）共 ${entries.length} 条记录`,
       table: {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { axeSerious } from '../support/axe.ts';
 import { sysUser, yyVisitOrder } from '../../src/server/db/schema/index.ts';
 
 /**
@@ -44,8 +45,11 @@ describe('the order pages', () => {
       await page.locator('#page-content .ag-row').first().waitFor();
       expect(await tabCount(page, '全部')).toBeGreaterThanOrEqual(2000);
       await expect.poll(() => page.locator('#page-content .ag-row').count()).toBeGreaterThan(5);
+      // the status tabs control the list as their panel (a tab's aria-controls named no element)
+      if (user === 'admin') expect(await axeSerious(page)).toEqual([]);
       await visit(page, EXCEPTIONS, '异常订单');
       await expect.poll(() => page.locator('#page-content .ag-row').count()).toBeGreaterThan(0);
+      if (user === 'admin') expect(await axeSerious(page)).toEqual([]);
       expect(await page.getByText('不存在').count()).toBe(0);
       await page.context().close();
     });

@@ -13,6 +13,8 @@ import { ORDER_SOURCES, ORDER_STATUS, ORDER_STATUSES, PAY_METHODS, TRAVEL_MODES 
 export * from './order-states.ts';
 
 const PATH = '/yy/yyVisitOrder';
+/** the 上门订单 page's route in the menu (seeded there, opened by commands) */
+export const ORDER_PAGE_ROUTE = '/yy/order/visit';
 /** the codes of the menu seeded as 上门订单 (visitOrder:*), kept */
 const DOMAIN = 'visitOrder';
 

@@ -1,7 +1,9 @@
 /**
  * Status tabs over a list (上门订单, 异常订单): 全部 and every state with its count in the caller's
- * reach, read through the query the page gives (its statusCounts endpoint).
+ * reach, read through the query the page gives (its statusCounts endpoint). The list is the
+ * selected tab's panel (each tab controls it: `aria-controls` names a panel that exists).
  */
+import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ListPageConfig } from './data-grid/list/types.ts';
 
@@ -16,15 +18,17 @@ export interface StatusTabsProps {
   counts: Record<string, number> | undefined;
   value: string;
   onChange(status: string): void;
+  /** the list of the selected tab */
+  children: ReactNode;
 }
 
-export function StatusTabs({ label, statuses, counts = {}, value, onChange }: StatusTabsProps) {
+export function StatusTabs({ label, statuses, counts = {}, value, onChange, children }: StatusTabsProps) {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const tabs = [{ value: ALL_STATUSES, text: '全部', count: total }].concat(
     statuses.map((s) => ({ value: s.value, text: s.text, count: counts[s.value] ?? 0 })),
   );
   return (
-    <Tabs.Root value={value} onValueChange={onChange}>
+    <Tabs.Root value={value} onValueChange={onChange} className="flex h-full flex-col">
       <Tabs.List aria-label={label} className="flex flex-wrap border-b bg-white px-2">
         {tabs.map((t) => (
           <Tabs.Trigger
@@ -37,6 +41,9 @@ export function StatusTabs({ label, statuses, counts = {}, value, onChange }: St
           </Tabs.Trigger>
         ))}
       </Tabs.List>
+      <Tabs.Content value={value} className="min-h-0 flex-1 focus:outline-none">
+        {children}
+      </Tabs.Content>
     </Tabs.Root>
   );
 }

@@ -24,21 +24,20 @@ export default function ExceptionOrderPage() {
   const [status, setStatus] = useState(ALL_STATUSES);
   const { data: counts } = useQuery(exceptionCountsQuery());
   return (
-    <div className="flex h-full flex-col">
-      <StatusTabs
-        label="处理状态"
-        statuses={EXCEPTION_STATUSES}
-        counts={counts}
-        value={status}
-        onChange={setStatus}
-      />
-      <div className="min-h-0 flex-1">
+    <StatusTabs
+      label="处理状态"
+      statuses={EXCEPTION_STATUSES}
+      counts={counts}
+      value={status}
+      onChange={setStatus}
+    >
+      <div className="h-full">
         <ResourcePage
           key={status}
           resource={EXCEPTION_ORDER}
           configure={(config) => withStatus(config, status)}
         />
       </div>
-    </div>
+    </StatusTabs>
   );
 }

@@ -15,9 +15,8 @@ import { withStatus } from '../../components/status-tabs.tsx';
 export default function OrderPage() {
   const [status, setStatus] = useState(ALL_ORDERS);
   return (
-    <div className="flex h-full flex-col">
-      <OrderStatusTabs value={status} onChange={setStatus} />
-      <div className="min-h-0 flex-1">
+    <OrderStatusTabs value={status} onChange={setStatus}>
+      <div className="h-full">
         <ResourcePage
           // a tab is its own list (paging starts over)
           key={status}
@@ -30,6 +29,6 @@ export default function OrderPage() {
           formPreview={(input) => <OrderQuotePreview input={input} />}
         />
       </div>
-    </div>
+    </OrderStatusTabs>
   );
 }

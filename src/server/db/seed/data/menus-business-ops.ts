@@ -1,5 +1,6 @@
 import { PERM } from '../../../../shared/permissions.ts';
 import type { SeedMenu } from './types.ts';
+import { ORDER_PAGE_ROUTE } from '../../../../shared/resources/order.ts';
 
 /*
  * Business areas, part 2 (spec §1): technicians, orders, statements, visit finance.
@@ -56,7 +57,7 @@ export const ORDER_MENU: SeedMenu = {
   children: [
     {
       name: '上门订单',
-      url: '/yy/order/visit',
+      url: ORDER_PAGE_ROUTE,
       component: 'yy/order/YyVisitOrderList',
     },
     {
