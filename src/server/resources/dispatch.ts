@@ -40,6 +40,10 @@ export const dispatchCityServer: ServerResource = {
   hooks: {
     beforeSave({ data, original }) {
       const merged = { ...original, ...data } as Record<string, unknown>;
+      // the columns keep one decimal: a second one would be rounded away, not stored as sent
+      for (const key of ['radiusKm', 'radiusStepKm', 'maxRadiusKm'])
+        if (merged[key] != null && !/^\d+(\.\d)?0*$/.test(String(merged[key]).trim()))
+          throw new BizError(DISPATCH_MSG.radiusPlaces);
       const radius = Number(merged.radiusKm);
       const step = Number(merged.radiusStepKm);
       const max = Number(merged.maxRadiusKm);

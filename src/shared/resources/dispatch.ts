@@ -31,6 +31,7 @@ export const DISPATCH_MSG = {
   at: '预约时间格式应为 yyyy-MM-dd HH:mm',
   duration: '服务时长须为1到1440分钟',
   radius: '派单半径须在0.1到200公里之间',
+  radiusPlaces: '半径和步长最多一位小数（公里）',
   limit: '候选人数须在1到100之间',
   strategy: '派单策略只能是 distance、rating 或 load',
   window: '时段结束须晚于开始',

@@ -489,6 +489,8 @@ describe('城市派单配置', () => {
       enabled: true,
     };
     expect((await add({ ...row, maxRadiusKm: '5' })).body.message).toBe(DISPATCH_MSG.radiusOrder);
+    // a second decimal is refused, not rounded away by the column (the property sweep found 0.15 → 0.2)
+    expect((await add({ ...row, radiusStepKm: '0.15' })).body.message).toBe(DISPATCH_MSG.radiusPlaces);
     expect((await add(row)).body.success).toBe(true);
     expect((await add(row)).body.message).toBe(DISPATCH_MSG.cityTaken);
     expect(await dispatchSettings(db, '310101')).toMatchObject({
