@@ -45,7 +45,8 @@ export const customerServer: ServerResource = {
       const merged = { ...original, ...data };
       if (merged.blacklisted === true && !String(merged.blacklistReason ?? '').trim())
         throw new BizError(CUSTOMER_MSG.blacklistReason);
-      if (data.blacklisted === false) data.blacklistReason = null;
+      // taken off the list without a reason sent: the old reason goes too; one sent is kept as sent
+      if (data.blacklisted === false && data.blacklistReason === undefined) data.blacklistReason = null;
       if (op !== 'add') return;
       data.status ??= '1';
       data.memberLevel ??= '1';

@@ -87,10 +87,26 @@ describe('booking a visit order', () => {
       success: false,
       message: '该客户已被列入黑名单，不能下单（原因：多次爽约）',
     });
-    await db
-      .update(yyUser)
-      .set({ blacklisted: false, blacklistReason: null })
-      .where(eq(yyUser.id, f.customer.id));
+    // taken off the list: a reason sent along is stored as sent (the property sweep found it
+    // silently dropped), none sent clears the old one
+    const kept = await t.call('PUT', edit, {
+      token: token.admin,
+      body: { id: f.customer.id, blacklisted: false, blacklistReason: '已核实' },
+    });
+    expect(kept.body.success, JSON.stringify(kept.body)).toBe(true);
+    const reasonOf = async () =>
+      (await db.select().from(yyUser).where(eq(yyUser.id, f.customer.id)))[0]!.blacklistReason;
+    expect(await reasonOf()).toBe('已核实');
+    await t.call('PUT', edit, {
+      token: token.admin,
+      body: { id: f.customer.id, blacklisted: true, blacklistReason: '再犯' },
+    });
+    const cleared = await t.call('PUT', edit, {
+      token: token.admin,
+      body: { id: f.customer.id, blacklisted: false },
+    });
+    expect(cleared.body.success).toBe(true);
+    expect(await reasonOf()).toBeNull();
     const past = await t.call('POST', ep.add.path, {
       token: token.yuangong,
       body: booking(f, { appointmentTime: localTime(-1, '10:00') }),
