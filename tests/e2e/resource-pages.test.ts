@@ -15,7 +15,7 @@ import { RESOURCE_MSG } from '../../src/shared/resources/field-rules.ts';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import { MENUS } from '../../src/server/db/seed/data/menus.ts';
 import type { SeedMenu } from '../../src/server/db/seed/data/types.ts';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 
 /**
  * Every declared resource's generated screen, in the browser, checked against its declaration
@@ -68,12 +68,31 @@ afterAll(async () => env?.close());
 const requiredMessage = (f: ResourceField) =>
   typeof f.required === 'string' ? f.required : RESOURCE_MSG.required(f);
 
+/**
+ * The file's one signed-in page: each screen is opened inside the running app, as a menu link does
+ * (a page load per screen cost more than the screen's own tests).
+ */
+let shared: Promise<Page> | undefined;
 async function openScreen(r: Resource): Promise<Page> {
   const route = routes.get(r.decl.component!);
   expect(route, `a menu row for ${r.decl.component}`).toBeTruthy();
-  const page = await env.newPage();
-  await login(page, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(route!)}`);
-  await page.waitForURL(`${env.url}${route}`);
+  let page: Page;
+  if (!shared) {
+    shared = (async () => {
+      const p = await env.newPage();
+      await login(p, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(route!)}`);
+      await p.waitForURL(`${env.url}${route}`);
+      return p;
+    })();
+    page = await shared;
+  } else {
+    page = await shared;
+    await visitInApp(page, env.url, route!);
+  }
+  await page
+    .getByRole('tab', { name: MENU_NAMES.get(screenOf(r)!) ?? r.decl.title, selected: true })
+    .first()
+    .waitFor();
   const first = r.surfaces.list[0]!;
   await page.getByRole('columnheader', { name: first.title, exact: true }).first().waitFor();
   return page;
@@ -127,12 +146,11 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
   const { decl, surfaces, endpoints: ep } = r;
   const toolbar = (page: Page) =>
     page.getByRole('toolbar', { name: `${decl.page?.title ?? decl.title}操作` });
-  // one signed-in page per screen, shared by its tests in order; each leaves no dialog open
+  // the file's page, on this screen for its tests in order; each leaves no dialog open
   let page: Page;
   beforeAll(async () => {
     page = await openScreen(r);
   }, 60_000);
-  afterAll(async () => page?.context().close());
 
   it('shows the declared columns, search bar and super query fields', async () => {
     for (const f of surfaces.list.slice(0, 3))

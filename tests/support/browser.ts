@@ -165,6 +165,18 @@ export async function openAs(env: BrowserEnv, path: string, user = 'admin'): Pro
   return page;
 }
 
+/**
+ * Open `path` inside the running app, as its menu links do (the router follows the history), and
+ * wait for the URL: the app is not loaded again, so a file can visit many screens on one page.
+ */
+export async function visitInApp(page: Page, base: string, path: string) {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL(base + path);
+}
+
 /** A second server instance on the browser env's database (realtime fan-out across instances). */
 export async function secondInstance(env: BrowserEnv): Promise<{ app: FastifyInstance; url: string }> {
   const config = loadConfig({}, { logLevel: 'silent', webDir: WEB_DIR });
