@@ -8,9 +8,10 @@ import { booking, fixtures, localTime } from '../server/yy/order-support.ts';
 import type { TestApp } from '../support/app.ts';
 
 /**
- * One order's whole life in the browser as 运营专员: paid and dispatched in the terminal (the
- * palette's commands), accepted, departed, arrived, started and finished from its row's buttons,
- * reviewed in the terminal; its timeline lists every step; an illegal step is refused in Chinese.
+ * One order's whole life in the browser as 运营专员: paid and dispatched in the terminal, accepted
+ * from the command palette with its row ticked, departed, arrived, started and finished from its
+ * row's buttons, reviewed from the palette (the rating asked for); its timeline lists every step;
+ * an illegal step is refused in Chinese.
  */
 let env: BrowserEnv;
 let f: Awaited<ReturnType<typeof fixtures>>;
@@ -30,8 +31,20 @@ async function terminal(page: Page, line: string, expectText: string) {
   await page.getByTestId('terminal-output').filter({ hasText: expectText }).waitFor({ state: 'attached' });
 }
 
+/**
+ * Run a command from the palette as a user does: Ctrl+K, type, the command is the first hit, Enter.
+ * The command acts on the ticked rows.
+ */
+async function palette(page: Page, typed: string, title: string) {
+  await page.keyboard.press('Control+k');
+  await page.getByPlaceholder('搜索菜单和命令（中文、拼音、首字母、英文）').fill(typed);
+  await page.locator('[cmdk-item]').first().filter({ hasText: title }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: '命令面板' }).waitFor({ state: 'detached' });
+}
+
 describe('an order from booking to review', () => {
-  it('goes through every step from the terminal and the row buttons, with its timeline', async () => {
+  it('goes through every step from the terminal, the palette and the row buttons, with its timeline', async () => {
     const signIn = await env.app.inject({
       method: 'POST',
       url: '/jeecg-boot/sys/login',
@@ -75,10 +88,16 @@ describe('an order from booking to review', () => {
       (await env.database.db.select().from(yyVisitOrder).where(eq(yyVisitOrder.id, order!.id)))[0],
     ).toMatchObject({ technicianId: technician.id, status: S.pending });
 
+    // 接单 from the palette, by its pinyin, on the ticked row
+    const tick = page.locator(`.ag-row[row-id="${order!.id}"] .ag-selection-checkbox input`).first();
+    await tick.check();
+    await palette(page, 'jiedan', '接单订单');
+    await page.getByText('已接单 1 个订单').first().waitFor();
+    await expect.poll(status).toBe(S.accepted);
+
     // the row's buttons follow the state
     const row = page.locator(`.ag-row[row-id="${order!.id}"] [col-id="actions"]`);
     for (const [button, to] of [
-      ['接单', S.accepted],
       ['出发', S.departed],
       ['到达', S.arrived],
       ['开始服务', S.serving],
@@ -92,8 +111,17 @@ describe('an order from booking to review', () => {
       await expect.poll(status).toBe(to);
     }
 
-    await terminal(page, `order review ${no} --rating 5`, '已评价 1');
-    expect(await status()).toBe(S.reviewed);
+    // 评价 from the palette by its Chinese name: the rating is asked for
+    await tick.check();
+    await palette(page, '评价订单', '评价订单');
+    const rating = page.getByRole('dialog', { name: /^评价订单：评分/ });
+    await rating.getByRole('textbox').fill('5星');
+    await rating.getByRole('button', { name: '确定' }).click();
+    await page.getByText('已评价 1 个订单').first().waitFor();
+    await expect.poll(status).toBe(S.reviewed);
+    expect(
+      (await env.database.db.select().from(yyVisitOrder).where(eq(yyVisitOrder.id, order!.id)))[0]!.rating,
+    ).toBe(5);
     // the timeline (printed below its command line) names every step
     await terminal(page, `order timeline ${no}`, `order timeline ${no}`);
     const steps = ['支付', '派单', '接单', '出发', '到达', '开始服务', '服务完成', '评价'];

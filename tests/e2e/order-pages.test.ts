@@ -3,12 +3,13 @@ import { count, eq, isNotNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
-import { sysUser, yyVisitOrder } from '../../src/server/db/schema/index.ts';
+import { sysUser, yyExceptionOrder, yyVisitOrder } from '../../src/server/db/schema/index.ts';
+import { EXCEPTION_RESOLUTION, EXCEPTION_STATUS } from '../../src/shared/resources/exception-order-states.ts';
 
 /**
  * 上门订单 and 异常订单 open with their seeded rows for each account that has them in its menu
  * (admin, 运营专员, 普通员工), and an account bound to a partner sees only that partner's orders,
- * in the grid and in the tabs' counts.
+ * in the grid and in the tabs' counts. 运营专员 claims and resolves an exception order from its row.
  */
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -36,6 +37,44 @@ async function visit(page: Page, path: string, title: string) {
   await page.locator('#page-content .ag-row').first().waitFor();
 }
 
+/**
+ * On 异常订单 (open), the first 待处理 row: 认领 from its row (the caller becomes its handler),
+ * then 解决 with the note and the resolution asked for; the database holds the handling.
+ */
+async function handleException(page: Page) {
+  await page.getByRole('tab', { name: /^待处理\d+$/ }).click();
+  await page.getByRole('tab', { name: /^待处理\d+$/, selected: true }).waitFor();
+  const first = page.locator('#page-content .ag-row[row-id]').first();
+  await first.waitFor();
+  const id = (await first.getAttribute('row-id'))!;
+  const row = async () =>
+    (await env.database.db.select().from(yyExceptionOrder).where(eq(yyExceptionOrder.id, id)))[0]!;
+  expect((await row()).status).toBe(EXCEPTION_STATUS.open);
+  const actions = page.locator(`#page-content .ag-row[row-id="${id}"] [col-id="actions"]`);
+  await actions.getByRole('button', { name: '认领', exact: true }).first().click();
+  await page.getByText('已认领 1 个异常订单').first().waitFor();
+  await expect.poll(async () => (await row()).status).toBe(EXCEPTION_STATUS.handling);
+  expect((await row()).handlerId).toBe('yunying');
+  // a claimed row leaves the 待处理 tab: resolve it where it is now
+  await page.getByRole('tab', { name: /^处理中\d+$/ }).click();
+  await page.getByRole('tab', { name: /^处理中\d+$/, selected: true }).waitFor();
+  await actions.getByRole('button', { name: '解决', exact: true }).first().click();
+  const note = page.getByRole('dialog', { name: '解决异常订单：请填写原因' });
+  await note.getByRole('textbox').fill('已电话致歉，客户接受');
+  await note.getByRole('button', { name: '确定' }).click();
+  const resolution = page.getByRole('dialog', { name: /^解决异常订单：处理结果/ });
+  await resolution.getByRole('textbox').fill('致歉');
+  await resolution.getByRole('button', { name: '确定' }).click();
+  await page.getByText('已解决 1 个异常订单').first().waitFor();
+  await expect.poll(async () => (await row()).status).toBe(EXCEPTION_STATUS.resolved);
+  expect(await row()).toMatchObject({
+    handlerId: 'yunying',
+    resolution: EXCEPTION_RESOLUTION.apology,
+    note: '已电话致歉，客户接受',
+  });
+  expect((await row()).resolveTime).not.toBeNull();
+}
+
 describe('the order pages', () => {
   for (const user of ['admin', 'yunying', 'yuangong']) {
     it(`open with seeded rows for ${user}`, async () => {
@@ -51,6 +90,8 @@ describe('the order pages', () => {
       await expect.poll(() => page.locator('#page-content .ag-row').count()).toBeGreaterThan(0);
       if (user === 'admin') expect(await axeSerious(page)).toEqual([]);
       expect(await page.getByText('不存在').count()).toBe(0);
+      // 运营专员 handles an open exception from its row: claims it, then resolves it with a note
+      if (user === 'yunying') await handleException(page);
       await page.context().close();
     });
   }

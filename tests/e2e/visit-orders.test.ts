@@ -3,14 +3,15 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
-import { yyVisitOrder } from '../../src/server/db/schema/index.ts';
+import { yyUserAddress, yyVisitOrder } from '../../src/server/db/schema/index.ts';
 import { formatMoney } from '../../src/shared/format.ts';
 import { fixtures, localTime } from '../server/yy/order-support.ts';
 import type { TestApp } from '../support/app.ts';
 
 /**
  * 上门订单 in the browser as 客服 (普通员工): the status tabs with their counts, booking by the form
- * with the server's price shown before saving, and cancelling the booked order from its row (the
+ * at one of the customer's addresses (the default preselected) with the server's price shown before
+ * saving, and cancelling the booked order from its row (the
  * reason asked for), the tabs following.
  */
 let env: BrowserEnv;
@@ -18,7 +19,23 @@ let f: Awaited<ReturnType<typeof fixtures>>;
 beforeAll(async () => {
   env = await startBrowserEnv();
   f = await fixtures({ database: env.database } as unknown as TestApp);
+  // a second, not default, address of the customer
+  await env.database.db.insert(yyUserAddress).values({
+    ...SECOND,
+    userId: f.customer.id,
+    areaCode: f.address.areaCode,
+    location: f.address.location,
+    isDefault: false,
+    sortNo: 9,
+  });
 }, 120_000);
+
+const SECOND = {
+  id: 'e2e-visit-address-2',
+  contact: '第二联系人',
+  mobile: '13911113333',
+  detail: '文三路 90 号',
+};
 afterAll(async () => env?.close());
 
 const PATH = '/yy/order/visit';
@@ -39,7 +56,12 @@ describe('上门订单', () => {
 
     await page.getByRole('toolbar', { name: '订单操作' }).getByRole('button', { name: '新增' }).click();
     const form = page.getByRole('form', { name: '新增订单' });
+    // the address waits for the customer, then offers the customer's, the default preselected
+    const address = form.getByLabel('服务地址', { exact: true });
+    expect(await address.isDisabled()).toBe(true);
     await form.getByLabel('客户', { exact: true }).selectOption(f.customer.id);
+    await expect.poll(() => address.inputValue()).toBe(f.address.id);
+    await address.selectOption(SECOND.id);
     await form.getByRole('textbox', { name: '预约时间', exact: true }).fill(localTime(2, '10:00'));
     await form.getByLabel('出行方式', { exact: true }).selectOption({ label: '打车' });
     await form.getByLabel('距离(公里)', { exact: true }).fill('8.5');
@@ -63,6 +85,8 @@ describe('上门订单', () => {
       .orderBy(desc(yyVisitOrder.createTime))
       .limit(1);
     expect(order).toMatchObject({ status: '10', createBy: 'yuangong', customerId: f.customer.id });
+    // the chosen address, copied
+    expect(order).toMatchObject({ addressId: SECOND.id, contact: SECOND.contact, detail: SECOND.detail });
     // the price shown before saving is the price saved
     expect(formatMoney(order!.totalAmount)).toBe(shown);
     await page.getByRole('tab', { name: new RegExp(`^待支付${unpaid + 1}$`) }).waitFor();

@@ -1,9 +1,10 @@
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { yyDispatchRecord } from '../db/schema/index.ts';
+import { sysUser, yyDispatchRecord, yyTechnician } from '../db/schema/index.ts';
 import { newId } from '../lib/query/ids.ts';
 import { BizError } from '../lib/http/result.ts';
 import {
+  DISPATCH_EXPLAIN_TEXT as T,
   DISPATCH_MSG,
   DISPATCH_STRATEGIES,
   type DispatchCandidate,
@@ -92,15 +93,7 @@ export async function dispatchExplain(
     ...(row.orderId ? { ignoreOrderId: row.orderId } : {}),
     ...(opts.technicianReach ? { reach: opts.technicianReach } : {}),
   });
-  const chosen = candidates.find((c) => c.id === row.chosenTechnicianId);
-  const rank = chosen ? candidates.indexOf(chosen) + 1 : 0;
-  const summary = !candidates.length
-    ? `半径 ${row.radiusKm} 公里内没有可派的技师`
-    : chosen
-      ? `按「${strategyText(strategy)}」在半径 ${row.radiusKm} 公里内找到 ${candidates.length} 位技师，` +
-        `${chosen.name} 排第 ${rank} 位（距离 ${chosen.distanceKm} 公里，评分 ${chosen.rating}，` +
-        `当日已有 ${chosen.todayLoad} 单，得分 ${chosen.score}）`
-      : `按「${strategyText(strategy)}」在半径 ${row.radiusKm} 公里内找到 ${candidates.length} 位技师，未派出`;
+  const summary = await explainSummary(db, row, candidates, strategy);
   return {
     record: {
       id: row.id,
@@ -122,4 +115,55 @@ export async function dispatchExplain(
     replay,
     summary,
   };
+}
+
+/** Who dispatched, for people: the account's name, 系统 for the job. */
+async function whoText(db: Db, username: string | null): Promise<string> {
+  if (!username || username === 'system') return '系统';
+  const [u] = await db
+    .select({ realname: sysUser.realname })
+    .from(sysUser)
+    .where(eq(sysUser.username, username))
+    .limit(1);
+  return u?.realname || username;
+}
+
+/**
+ * What a dispatch did, in words: the search (strategy, radius, how many found) and then what
+ * happened — the best candidate chosen (its rank and figures), a technician named by a person
+ * (its rank among the candidates), a forced pick the search did not find, or nobody sent — with
+ * the recorded reason.
+ */
+async function explainSummary(
+  db: Db,
+  row: typeof yyDispatchRecord.$inferSelect,
+  candidates: DispatchCandidate[],
+  strategy: DispatchStrategy,
+): Promise<string> {
+  const search = candidates.length
+    ? T.found(strategyText(strategy), row.radiusKm, candidates.length)
+    : T.none(row.radiusKm);
+  const chosenId = row.chosenTechnicianId;
+  const chosen = candidates.find((c) => c.id === chosenId);
+  let reason = row.reason?.trim() || null;
+  let text: string;
+  if (!chosenId) {
+    // a search that found nobody says so already; its stock reason adds nothing
+    if (!candidates.length && reason === DISPATCH_MSG.noCandidate) reason = null;
+    text = candidates.length ? `${search}，${T.notDispatched}` : search;
+  } else if (chosen) {
+    const ranked = `${search}，${T.ranked(chosen, candidates.indexOf(chosen) + 1)}`;
+    // mode 2: a person named the technician (mode 1: the search's pick)
+    text = row.mode === '2' ? `${T.named(await whoText(db, row.createBy), chosen.name)}：${ranked}` : ranked;
+  } else {
+    const [t] = await db
+      .select({ name: yyTechnician.name })
+      .from(yyTechnician)
+      .where(eq(yyTechnician.id, chosenId))
+      .limit(1);
+    text = `${T.forced(await whoText(db, row.createBy), t?.name ?? chosenId)}：${search}`;
+    // the forced pick's reason is recorded as 强制派单：…; the sentence says it was forced already
+    reason = reason?.replace(/^强制派单[：:]\s*/, '') || null;
+  }
+  return reason ? `${text}；${T.reason(reason)}` : text;
 }

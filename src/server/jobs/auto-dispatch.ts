@@ -1,12 +1,16 @@
 /**
  * 自动派单 on the scheduler (once per cluster, its run history in sys_quartz_job_log): when
  * `dispatch.autoDispatch` is on, 待接单 orders without a technician are dispatched to the best
- * candidate; an order assigned but not accepted within its city's `acceptTimeoutMinutes` goes to
- * the next candidate not tried yet (its booking released, the new one booked and recorded, in one
- * transaction); when the candidates run out it is left unassigned for a person, the record saying
- * why. Each order is locked with SKIP LOCKED, so a person's 派单 on it is never waited for.
+ * candidate; an order assigned but not accepted within its city's `acceptTimeoutMinutes` of its
+ * latest dispatch (of its last change when it has no dispatch record) goes to the next candidate
+ * not tried yet (its booking released, the new one booked and recorded, in one transaction); when
+ * the candidates run out it is left unassigned for a person: the record says why and a 接单超时
+ * exception order is opened. Time is the run's fire time; orders whose appointment has passed are
+ * left to the exception flagging. Each order is locked with SKIP LOCKED, so a person's 派单 on it
+ * is never waited for.
  */
-import { and, desc, eq, isNull, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
+import { EXCEPTION_KIND } from '../../shared/resources/exception-order-states.ts';
 import { ORDER_STATUS } from '../../shared/resources/order.ts';
 import type { Db } from '../db/client.ts';
 import { yyDispatchRecord, yyVisitOrder } from '../db/schema/index.ts';
@@ -14,6 +18,7 @@ import { bookTechnician, releaseBooking } from '../dispatch/booking.ts';
 import { recordDispatch } from '../dispatch/record.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
 import { BizError } from '../lib/http/result.ts';
+import { openException } from '../orders/exceptions.ts';
 import {
   candidatesOf,
   dispatchVisitOrder,
@@ -34,7 +39,11 @@ export const AUTO_DISPATCH_MSG = {
 
 const BATCH = 200;
 
-type Locked = DispatchableOrder & { technicianId: string | null };
+type Locked = DispatchableOrder & {
+  technicianId: string | null;
+  updateTime: Date | null;
+  createTime: Date | null;
+};
 
 /** Lock one 待接单 order for the job, or nothing when someone else holds it or it moved on. */
 async function lockOrder(tx: Db, id: string): Promise<Locked | undefined> {
@@ -48,6 +57,8 @@ async function lockOrder(tx: Db, id: string): Promise<Locked | undefined> {
       technicianId: yyVisitOrder.technicianId,
       status: yyVisitOrder.status,
       acceptTime: yyVisitOrder.acceptTime,
+      updateTime: yyVisitOrder.updateTime,
+      createTime: yyVisitOrder.createTime,
     })
     .from(yyVisitOrder)
     .where(eq(yyVisitOrder.id, id))
@@ -65,12 +76,19 @@ async function tried(tx: Db, orderId: string) {
   return { ids: new Set(records.flatMap((r) => (r.chosen ? [r.chosen] : []))), last: records[0]?.at };
 }
 
-/** The next candidate of a timed-out order (release + book + record), or unassigned for a person. */
-async function next(tx: Db, o: Locked, timeZone: string): Promise<'next' | 'left' | 'waiting'> {
+/**
+ * The next candidate of a timed-out order (release + book + record), or unassigned for a person
+ * (the record says why, a 接单超时 exception order is opened). The timeout runs from the order's
+ * latest dispatch, or from its last change when it was given its technician without a record.
+ */
+async function next(tx: Db, o: Locked, timeZone: string, now: Date): Promise<'next' | 'left' | 'waiting'> {
   const s = await orderSearch(tx, o);
   const before = await tried(tx, o.id);
   const minutes = s.settings.acceptTimeoutMinutes;
-  if (before.last && Date.now() - before.last.getTime() < minutes * 60_000) return 'waiting';
+  const since = before.last ?? o.updateTime ?? o.createTime;
+  if (since && now.getTime() - since.getTime() < minutes * 60_000) return 'waiting';
+  // the technician who let it time out is tried, recorded or not
+  if (o.technicianId) before.ids.add(o.technicianId);
   await releaseBooking(tx, o.id);
   const candidates = (await candidatesOf(tx, s, o.id, timeZone)).filter((c) => !before.ids.has(c.id));
   let chosen: string | null = null;
@@ -106,11 +124,18 @@ async function next(tx: Db, o: Locked, timeZone: string): Promise<'next' | 'left
       updateTime: new Date(),
     })
     .where(eq(yyVisitOrder.id, o.id));
+  if (!chosen)
+    await openException(tx, {
+      orderId: o.id,
+      kind: EXCEPTION_KIND.unaccepted,
+      reason: AUTO_DISPATCH_MSG.exhausted(minutes),
+      by: 'system',
+    });
   return chosen ? 'next' : 'left';
 }
 
-/** One run of the job: answers what it did (the run history's message). */
-export async function autoDispatch(db: Db, timeZone: string): Promise<string> {
+/** One run of the job at `now` (its fire time): answers what it did (the run history's message). */
+export async function autoDispatch(db: Db, timeZone: string, now: Date = new Date()): Promise<string> {
   if (!(await dispatchSettings(db)).autoDispatch) return AUTO_DISPATCH_MSG.off;
   let dispatched = 0;
   let moved = 0;
@@ -124,6 +149,7 @@ export async function autoDispatch(db: Db, timeZone: string): Promise<string> {
         eq(yyVisitOrder.status, ORDER_STATUS.pending),
         isNull(yyVisitOrder.technicianId),
         isNotNull(yyVisitOrder.location),
+        gt(yyVisitOrder.appointmentTime, now),
         sql`not exists (select 1 from yy_dispatch_record r where r.order_id = ${yyVisitOrder.id}
           and r.mode = '1' and r.chosen_technician_id is null)`,
       ),
@@ -147,6 +173,8 @@ export async function autoDispatch(db: Db, timeZone: string): Promise<string> {
         eq(yyVisitOrder.status, ORDER_STATUS.pending),
         isNotNull(yyVisitOrder.technicianId),
         isNull(yyVisitOrder.acceptTime),
+        isNotNull(yyVisitOrder.location),
+        gt(yyVisitOrder.appointmentTime, now),
       ),
     )
     .orderBy(yyVisitOrder.appointmentTime)
@@ -156,7 +184,7 @@ export async function autoDispatch(db: Db, timeZone: string): Promise<string> {
       const tx = t as unknown as Db;
       const o = await lockOrder(tx, id);
       if (!o?.technicianId) return;
-      const r = await next(tx, o, timeZone);
+      const r = await next(tx, o, timeZone, now);
       if (r === 'next') moved++;
       if (r === 'left') left++;
     });
@@ -168,6 +196,6 @@ export function registerDispatchJobs(registry: JobRegistry, timeZone: string): J
   return registry.register({
     className: AUTO_DISPATCH_JOB,
     title: '自动派单：派出待接单订单，接单超时改派下一位候选技师',
-    run: (ctx: JobContext) => autoDispatch(ctx.db, timeZone),
+    run: (ctx: JobContext) => autoDispatch(ctx.db, timeZone, ctx.fireTime),
   });
 }

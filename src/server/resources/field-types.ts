@@ -29,7 +29,7 @@ function target(f: ResourceField) {
   const sr = targets.get(name);
   if (!sr) throw new Error(`ref field ${f.key}: resource ${name} is not served`);
   const columns = getTableColumns(sr.table) as Record<string, PgColumn>;
-  return { sr, id: columns.id!, label: columns[f.reference!.label]! };
+  return { sr, id: columns.id!, label: columns[f.reference!.label]!, columns };
 }
 
 /**
@@ -129,7 +129,14 @@ export function fieldChecks(fields: readonly ResourceField[]) {
     for (const f of refs.filter(changed)) {
       const { sr, id, label } = target(f);
       const value = data[f.key] as string;
-      const offered = and(sr.scope?.(), sr.pickable?.());
+      // a reference picked within another field's value (an address of the order's customer)
+      const within = f.reference?.within;
+      const owner = within ? (data[within.field] ?? original?.[within.field]) : undefined;
+      const offered = and(
+        sr.scope?.(),
+        sr.pickable?.(),
+        within ? eq(target(f).columns[within.column]!, String(owner ?? '')) : undefined,
+      );
       const [row] = await db
         .select({ id })
         .from(sr.table)

@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { areaText } from '../../shared/area.ts';
 import type { FastifyRequest } from 'fastify';
 import { fromFen, toFen } from '../../shared/format.ts';
 import {
   ORDER,
+  ORDER_ADDRESS_PICKER,
   ORDER_CUSTOMER_PICKER,
   ORDER_EXTRA,
   ORDER_ITEM,
@@ -26,6 +28,7 @@ import {
   yyProject,
   yyTechnician,
   yyUser,
+  yyUserAddress,
   yyVisitOrder,
   yyVisitOrderExtra,
   yyVisitOrderItem,
@@ -540,6 +543,34 @@ export const orderServer: ServerResource = {
       contract: ORDER_STATUS_COUNTS,
       // the maintained per-state counts when the caller's reach allows, else a GROUP BY
       handler: async (req, access) => ok((await statusCounts(req, orderServer, access)).counts),
+    },
+    {
+      contract: ORDER_ADDRESS_PICKER,
+      async handler(req) {
+        const customerId = oneParam(req.query as Record<string, unknown>, 'customerId');
+        if (!customerId) return ok([]);
+        const rows = await req.server.db
+          .select({
+            id: yyUserAddress.id,
+            contact: yyUserAddress.contact,
+            mobile: yyUserAddress.mobile,
+            areaCode: yyUserAddress.areaCode,
+            detail: yyUserAddress.detail,
+            isDefault: yyUserAddress.isDefault,
+          })
+          .from(yyUserAddress)
+          .innerJoin(yyUser, eq(yyUser.id, yyUserAddress.userId))
+          .where(and(eq(yyUserAddress.userId, customerId), await rowReach(req, customerServer)))
+          .orderBy(desc(yyUserAddress.isDefault), asc(yyUserAddress.sortNo));
+        // one line a person can tell apart: contact, mobile, area and detail
+        return ok(
+          rows.map((a) => ({
+            id: a.id,
+            detail: `${a.contact} ${a.mobile} ${areaText(a.areaCode)}${a.detail}${a.isDefault ? '（默认）' : ''}`,
+            isDefault: a.isDefault === true,
+          })),
+        );
+      },
     },
     {
       contract: ORDER_CUSTOMER_PICKER,

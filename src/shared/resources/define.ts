@@ -83,6 +83,13 @@ export interface ResourceReference {
   /** message when the id names no row the picker offers (default `<title>取值无效`) */
   invalidMessage?: string;
   /**
+   * the rows offered belong to another field's value (an order's address: one of its customer's):
+   * the form asks the picker with `?<field>=<value>` once that field has one (nothing before),
+   * starts this field over when that one changes and preselects the row the picker marks
+   * `isDefault`; the server accepts only a row whose `column` holds the value sent (or kept) with it
+   */
+  within?: { field: string; column: string };
+  /**
    * message refusing to delete a row this field points at (default
    * `该<referenced title>已被<this resource's title>引用，不能删除`): a referenced row is never
    * deleted from under its referrers
@@ -485,6 +492,11 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
       throw new Error(`resource ${decl.name}: dict field ${f.key} names no dict`);
     if (f.type === 'ref' && !f.reference)
       throw new Error(`resource ${decl.name}: ref field ${f.key} names no reference`);
+    const within = f.reference?.within;
+    if (within && !decl.fields.some((g) => g.key === within.field))
+      throw new Error(
+        `resource ${decl.name}: field ${f.key} is picked within ${within.field}, which is not a field`,
+      );
     if (f.by && !decl.fields.some((g) => g.key === f.by!.field))
       throw new Error(`resource ${decl.name}: field ${f.key} follows ${f.by.field}, which is not a field`);
     if ((f.type === 'image' || f.type === 'images') && !f.upload)

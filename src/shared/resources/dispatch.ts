@@ -43,6 +43,25 @@ export const DISPATCH_MSG = {
   city: '请选择城市',
 } as const;
 
+/**
+ * The sentences of 派单解释 (`GET /yy/yyDispatch/explain`, `dispatch explain`, `order dispatch
+ * --explain`): what the search found and what actually happened to the order (the best candidate
+ * chosen, a technician named by a person, a forced pick outside the candidates, nobody sent).
+ */
+export const DISPATCH_EXPLAIN_TEXT = {
+  none: (radiusKm: string) => `半径 ${radiusKm} 公里内没有可派的技师`,
+  found: (strategy: string, radiusKm: string, n: number) =>
+    `按「${strategy}」在半径 ${radiusKm} 公里内找到 ${n} 位技师`,
+  ranked: (c: DispatchCandidate, rank: number) =>
+    `${c.name} 排第 ${rank} 位（距离 ${c.distanceKm} 公里，评分 ${c.rating}，当日已有 ${c.todayLoad} 单，得分 ${c.score}）`,
+  /** a person named a technician among the candidates */
+  named: (by: string, name: string) => `${by}指定技师 ${name}`,
+  /** a person forced a technician the search did not find */
+  forced: (by: string, name: string) => `${by}强制派单给 ${name}（不在候选技师之列）`,
+  notDispatched: '未派出',
+  reason: (reason: string) => `原因：${reason}`,
+} as const;
+
 export const DISPATCH_CITY = defineResource({
   name: 'dispatchCity',
   title: '城市派单配置',

@@ -87,6 +87,16 @@ export const ORDER_CUSTOMER_PICKER = {
   permission: `${DOMAIN}:list`,
 } as const satisfies DeclaredContract;
 
+/**
+ * GET …/addressOptions?customerId=: the saved addresses of a customer the caller reaches (default
+ * first, marked `isDefault`), each as one line of text under `detail`; none without a customer.
+ */
+export const ORDER_ADDRESS_PICKER = {
+  method: 'GET',
+  path: `${PATH}/addressOptions`,
+  permission: `${DOMAIN}:list`,
+} as const satisfies DeclaredContract;
+
 /** GET …/projectOptions: the projects on sale, for the lines' picker. */
 export const ORDER_PROJECT_PICKER = {
   method: 'GET',
@@ -239,12 +249,23 @@ export const ORDER = defineResource({
       list: { width: 110 },
     },
     {
+      // one of the customer's saved addresses (its default preselected), copied to the order
       key: 'addressId',
       title: '服务地址',
-      type: 'string',
-      max: 32,
-      form: false,
+      type: 'ref',
+      reference: {
+        resource: 'customerAddress',
+        label: 'detail',
+        picker: ORDER_ADDRESS_PICKER,
+        invalidMessage: ORDER_MSG.addressMissing,
+        within: { field: 'customerId', column: 'userId' },
+      },
       list: false,
+      export: false,
+      import: false,
+      search: false,
+      filter: false,
+      superQuery: false,
       terminal: false,
       help: '客户地址id（默认客户的默认地址）',
     },

@@ -27,16 +27,26 @@ export const displayKey = (f: ResourceField): string => (hasDisplayText(f) ? `${
  * The choices of a reference picker's answer: an id → name map (`getTechMap`) or rows holding `id`
  * and the reference's label field (`partnerList`), in the answer's order.
  */
-export function pickerOptions(result: unknown, label: string): Array<{ value: string; text: string }> {
+export function pickerOptions(
+  result: unknown,
+  label: string,
+): Array<{ value: string; text: string; default?: true }> {
   const rows = Array.isArray(result)
     ? result
     : result && typeof result === 'object' && Array.isArray((result as { records?: unknown }).records)
       ? (result as { records: unknown[] }).records
       : null;
   if (rows)
-    return rows
-      .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && 'id' in r)
-      .map((r) => ({ value: String(r.id), text: String(r[label] ?? r.id) }));
+    return (
+      rows
+        .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && 'id' in r)
+        // a row the picker marks `isDefault` (a customer's default address) is preselected by forms
+        .map((r) => ({
+          value: String(r.id),
+          text: String(r[label] ?? r.id),
+          ...(r.isDefault === true ? { default: true as const } : {}),
+        }))
+    );
   if (result && typeof result === 'object')
     return Object.entries(result as Record<string, unknown>).map(([value, text]) => ({
       value,

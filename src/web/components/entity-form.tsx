@@ -169,18 +169,33 @@ export function EntityFormHost({
             const kind = field.by ? field.by.cases[values[field.by.field] ?? ''] : {};
             if (!kind || rights.hidden.has(field.key)) return null;
             const f = { ...field, ...kind };
+            // a reference picked within another field's value (an order's address: its customer's)
+            const inside = f.reference?.within;
+            const owner = inside && fields.find((g) => g.key === inside.field);
             const input = (
               <FieldInput
                 {...f}
+                {...(inside
+                  ? {
+                      within: {
+                        key: inside.field,
+                        value: values[inside.field] ?? '',
+                        missing: `请先选择${owner?.label ?? inside.field}`,
+                      },
+                    }
+                  : {})}
                 label={f.label}
                 value={values[f.key] ?? ''}
                 disabled={(state?.mode === 'edit' && f.fixedOnEdit) || rights.readonly.has(f.key)}
                 onChange={(v) =>
-                  // a field following this one starts over (a project id is no web address)
+                  // a field following this one starts over (a project id is no web address), and so
+                  // does one picked within it (another customer's address)
                   setValues((old) => ({
                     ...old,
                     ...Object.fromEntries(
-                      fields.filter((g) => g.by?.field === f.key).map((g) => [g.key, '']),
+                      fields
+                        .filter((g) => g.by?.field === f.key || g.reference?.within?.field === f.key)
+                        .map((g) => [g.key, '']),
                     ),
                     [f.key]: v,
                   }))

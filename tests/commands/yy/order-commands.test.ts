@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { serverHarness } from '../server-harness.ts';
-import { yyVisitOrder } from '../../../src/server/db/schema/index.ts';
+import { yyTechnician, yyVisitOrder } from '../../../src/server/db/schema/index.ts';
+import { WORK_STATUS } from '../../../src/shared/resources/technician.ts';
 import { fixtures, localTime } from '../../server/yy/order-support.ts';
 
 /** 上门订单 from the terminal, through the real executor against the real server. */
@@ -68,14 +69,26 @@ describe('order commands', () => {
     const dry = await h.terminal(`order dispatch ${o.orderNo} --dry-run`);
     expect(dry.results[0]?.status, dry.out).toBe('ok');
     expect(dry.out).toMatch(/演练：|附近没有可派的技师/);
-    // the named technician need not be a candidate when forced with a reason
+    // the named technician need not be a candidate when forced with a reason: resting, he is none
+    await h.t.database.db
+      .update(yyTechnician)
+      .set({ workStatus: WORK_STATUS.resting })
+      .where(eq(yyTechnician.id, tech.id));
     const assign = await h.terminal(
       `order dispatch ${o.orderNo} --technician ${tech.name} --force true --reason 客户指定`,
     );
+    await h.t.database.db
+      .update(yyTechnician)
+      .set({ workStatus: tech.workStatus })
+      .where(eq(yyTechnician.id, tech.id));
     expect(assign.results[0]?.status, assign.out).toBe('ok');
     const explain = await h.terminal(`order dispatch ${o.orderNo} --explain`);
     expect(explain.results[0]?.status, explain.out).toBe('ok');
     expect(explain.out).toContain('距离(公里)');
+    // it says what happened: forced to the named technician, with the reason (not 未派出)
+    expect(explain.out).toContain(`李运营强制派单给 ${tech.name}（不在候选技师之列）`);
+    expect(explain.out).toContain('原因：客户指定');
+    expect(explain.out).not.toContain('未派出');
     const row = (await h.t.database.db.select().from(yyVisitOrder).where(eq(yyVisitOrder.id, o.id)))[0]!;
     expect(row).toMatchObject({ payMethod: '2', technicianId: tech.id, partnerId: tech.partnerId });
   });

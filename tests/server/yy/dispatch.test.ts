@@ -462,6 +462,17 @@ describe('GET /yy/yyDispatch/candidates and /explain', () => {
       mode: '2',
       reason: '技师临时有事',
     });
+    // a person named the technician: said so, with its rank and the reason
+    expect(r.body.result.summary).toMatch(
+      /指定技师 测试mid：按「距离优先」在半径 [\d.]+ 公里内找到 \d+ 位技师，测试mid 排第 \d+ 位/,
+    );
+    expect(r.body.result.summary).toContain('；原因：技师临时有事');
+    // a search that found nobody sent nobody
+    const none = await t.call('GET', DISPATCH_EXPLAIN.path, {
+      token: token.yunying,
+      query: { id: 'order-4' },
+    });
+    expect(none.body.result.summary).toMatch(/^半径 [\d.]+ 公里内没有可派的技师$/);
     const byId = await t.call('GET', DISPATCH_EXPLAIN.path, {
       token: token.yunying,
       query: { id: r.body.result.record.id },

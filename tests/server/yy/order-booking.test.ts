@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { yyUser, yyUserAddress, yyVisitOrder } from '../../../src/server/db/schema/index.ts';
-import { ORDER_QUOTE } from '../../../src/shared/resources/order.ts';
+import { ORDER_ADDRESS_PICKER, ORDER_QUOTE } from '../../../src/shared/resources/order.ts';
 import { CUSTOMER } from '../../../src/shared/resources/customer.ts';
 import { fromFen, toFen } from '../../../src/shared/format.ts';
 import { booking, ep, fixtures, localTime, S } from './order-support.ts';
@@ -117,6 +117,73 @@ describe('booking a visit order', () => {
       body: booking(f, { discountAmount: '99999' }),
     });
     expect(tooMuch.body).toMatchObject({ success: false, message: '优惠金额不能超过订单金额' });
+  });
+
+  it("books at any of the customer's saved addresses (the picker offers them, default first) and refuses another customer's", async () => {
+    const db = t.database.db;
+    const second = {
+      id: 'order-booking-addr-2',
+      userId: f.customer.id,
+      contact: '第二联系人',
+      mobile: '13911112222',
+      areaCode: f.address.areaCode,
+      detail: '文三路 90 号 2 幢',
+      location: { x: (f.address.location?.x ?? 120.1) + 0.01, y: (f.address.location?.y ?? 30.2) + 0.01 },
+      isDefault: false,
+      sortNo: 9,
+    };
+    await db.insert(yyUserAddress).values(second);
+    // the picker: the customer's addresses, the default first and marked; none without a customer
+    const offered = await t.call('GET', ORDER_ADDRESS_PICKER.path, {
+      token: token.yuangong,
+      query: { customerId: f.customer.id },
+    });
+    expect(offered.body.success).toBe(true);
+    const rows = offered.body.result as Array<{ id: string; detail: string; isDefault: boolean }>;
+    expect(rows[0]).toMatchObject({ id: f.address.id, isDefault: true });
+    expect(rows.find((r) => r.id === second.id)).toMatchObject({ isDefault: false });
+    expect(rows.find((r) => r.id === second.id)!.detail).toContain(second.detail);
+    const none = await t.call('GET', ORDER_ADDRESS_PICKER.path, { token: token.yuangong });
+    expect(none.body.result).toEqual([]);
+
+    // the chosen address is priced and copied, not the default
+    const body = booking(f, { addressId: second.id });
+    const q = await t.call('POST', ORDER_QUOTE.path, { token: token.yuangong, body });
+    expect(q.body.result.address).toMatchObject({ addressId: second.id, contact: second.contact });
+    const added = await t.call('POST', ep.add.path, { token: token.yuangong, body });
+    expect(added.body.success, JSON.stringify(added.body)).toBe(true);
+    const o = await latest();
+    expect(o).toMatchObject({
+      addressId: second.id,
+      contact: second.contact,
+      mobile: second.mobile,
+      areaCode: second.areaCode,
+      detail: second.detail,
+      location: second.location,
+    });
+
+    // another customer's address: refused in Chinese, nothing stored
+    const [other] = await db
+      .select({ id: yyUserAddress.id })
+      .from(yyUserAddress)
+      .where(ne(yyUserAddress.userId, f.customer.id))
+      .limit(1);
+    const before = await latest();
+    for (const path of [ORDER_QUOTE.path, ep.add.path]) {
+      const refused = await t.call('POST', path, {
+        token: token.yuangong,
+        body: booking(f, { addressId: other!.id }),
+      });
+      expect(refused.body).toMatchObject({ success: false, message: '服务地址不存在或不属于该客户' });
+    }
+    expect((await latest()).id).toBe(before.id);
+    // nor can an edit move an unpaid order to it
+    const moved = await t.call('PUT', ep.edit.path, {
+      token: token.yuangong,
+      body: { id: o.id, addressId: other!.id },
+    });
+    expect(moved.body).toMatchObject({ success: false, message: '服务地址不存在或不属于该客户' });
+    expect((await latest()).addressId).toBe(second.id);
   });
 
   it('keeps the address snapshot when the customer edits the address later', async () => {

@@ -50,6 +50,8 @@ export interface FieldInputProps {
   reference?: ResourceReference;
   /** category: the code of the root whose descendants are offered */
   pcode?: string;
+  /** ref picked within another field's value (`reference.within`): that value, and what to say without it */
+  within?: { key: string; value: string; missing: string };
   /** set by `Field`: the label's `for`, and the error message describing the control */
   id?: string;
   'aria-invalid'?: boolean;
@@ -122,7 +124,14 @@ export function FieldInput(p: FieldInputProps) {
       return <RichTextInput label={p.label} value={p.value} onChange={p.onChange} />;
     case 'ref':
       return p.reference ? (
-        <RefInput label={p.label} value={p.value} onChange={p.onChange} reference={p.reference} />
+        <RefInput
+          label={p.label}
+          value={p.value}
+          onChange={p.onChange}
+          reference={p.reference}
+          disabled={p.disabled}
+          {...(p.within ? { within: p.within } : {})}
+        />
       ) : null;
     case 'cron':
       return (

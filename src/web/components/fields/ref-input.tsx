@@ -1,22 +1,33 @@
 /**
  * The picker of a `ref` field (forms, search bars, the super query): the choices its reference's
- * picker endpoint offers (`partnerList`, `getTechMap`, …), shown by name, stored by id.
+ * picker endpoint offers (`partnerList`, `getTechMap`, …), shown by name, stored by id. A
+ * reference picked within another field's value (`within`: an order's address among its
+ * customer's) asks the picker with that value, offers nothing before it has one, and preselects
+ * the choice the picker marks as the default.
  */
+import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pickerOptions, type ResourceReference } from '../../../shared/resources/define.ts';
 import type { EndpointContract } from '../../../shared/contracts.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** What a picker needs of a reference. */
 export type PickerRef = Pick<ResourceReference, 'label' | 'resource'> & {
   picker: Pick<EndpointContract, 'method' | 'path'>;
 };
-import { call } from '../../lib/api-client.ts';
 
-/** The choices of a reference (cached per picker endpoint; invalidated with the referenced resource). */
-export const refOptionsQuery = (ref: PickerRef) =>
+/**
+ * The choices of a reference (cached per picker endpoint and `query`; invalidated with the
+ * referenced resource).
+ */
+export const refOptionsQuery = (ref: PickerRef, query?: Record<string, string>) =>
   queryOptions({
-    queryKey: [`resource:${ref.resource}`, 'picker', ref.picker.path],
-    queryFn: async () => pickerOptions(await call<unknown>(ref.picker.method, ref.picker.path), ref.label),
+    queryKey: [`resource:${ref.resource}`, 'picker', ref.picker.path, ...(query ? [query] : [])],
+    queryFn: async () =>
+      pickerOptions(
+        await call<unknown>(ref.picker.method, ref.picker.path, query ? { query } : {}),
+        ref.label,
+      ),
     staleTime: 30_000,
   });
 
@@ -27,6 +38,9 @@ export function RefInput({
   reference,
   emptyText = '请选择',
   className = 'w-full rounded border border-gray-300 p-1 text-sm',
+  within,
+  id,
+  disabled,
 }: {
   label: string;
   value: string;
@@ -34,13 +48,36 @@ export function RefInput({
   reference: PickerRef;
   emptyText?: string;
   className?: string;
+  /**
+   * the value this reference is picked within (`reference.within`): sent to the picker as
+   * `?<key>=<value>`; without a value nothing is offered and `missing` is shown
+   */
+  within?: { key: string; value: string; missing: string };
+  id?: string;
+  disabled?: boolean;
 }) {
-  const { data: options = [], isError } = useQuery(refOptionsQuery(reference));
+  const waiting = Boolean(within && !within.value);
+  const { data: options = [], isError } = useQuery({
+    ...refOptionsQuery(reference, within ? { [within.key]: within.value } : undefined),
+    enabled: !waiting,
+  });
   const known = options.some((o) => o.value === value);
+  // picked within another value: its default is chosen until the user picks another
+  const preselect = within && !waiting && !value ? options.find((o) => o.default)?.value : undefined;
+  useEffect(() => {
+    if (preselect) onChange(preselect);
+  }, [preselect, onChange]);
   return (
-    <select aria-label={label} className={className} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">{isError ? '无权查看或加载失败' : emptyText}</option>
-      {value && !known && <option value={value}>{value}</option>}
+    <select
+      id={id}
+      aria-label={label}
+      className={className}
+      value={value}
+      disabled={disabled || waiting}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{waiting ? within!.missing : isError ? '无权查看或加载失败' : emptyText}</option>
+      {value && !known && !waiting && <option value={value}>{value}</option>}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.text}
