@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious, type AxeFinding } from '../support/axe.ts';
 import { THEME_COLORS } from '../../src/web/shell/settings.ts';
 import type { MenuNode } from '../../src/shared/menu.ts';
@@ -64,11 +64,7 @@ async function settle() {
  * wait for its tab and its content: the whole app is not loaded again for each page.
  */
 async function visit(path: string, title: string) {
-  await page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL(env.url + path);
+  await visitInApp(page, env.url, path);
   await page.getByRole('tab', { name: title, selected: true }).first().waitFor();
   await settle();
 }
