@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { yyTechnicianBooking } from '../db/schema/index.ts';
 import { newId } from '../lib/query/ids.ts';
+import { hasPostgresCode } from '../lib/query/errors.ts';
 import { BizError } from '../lib/http/result.ts';
 import { DISPATCH_MSG } from '../../shared/resources/dispatch.ts';
 
@@ -22,13 +23,7 @@ const LOST_RACE = new Set(['23P01', '40P01']);
 
 /** Whether an error (or what it wraps) says the technician was booked by someone else. */
 export function isDoubleBooking(e: unknown): boolean {
-  for (
-    let x = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
-    x && i < 4;
-    x = x.cause as typeof x, i++
-  )
-    if (typeof x.code === 'string' && LOST_RACE.has(x.code)) return true;
-  return false;
+  return hasPostgresCode(e, ...LOST_RACE);
 }
 
 /**

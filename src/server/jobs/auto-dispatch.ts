@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
 import { EXCEPTION_KIND } from '../../shared/resources/exception-order-states.ts';
-import { ORDER_STATUS } from '../../shared/resources/order.ts';
+import { ORDER, ORDER_STATUS } from '../../shared/resources/order.ts';
 import type { Db } from '../db/client.ts';
 import { yyDispatchRecord, yyVisitOrder } from '../db/schema/index.ts';
 import { bookTechnician, releaseBooking } from '../dispatch/booking.ts';
@@ -19,6 +19,8 @@ import { recordDispatch } from '../dispatch/record.ts';
 import { dispatchSettings } from '../dispatch/settings.ts';
 import { BizError } from '../lib/http/result.ts';
 import { openException } from '../orders/exceptions.ts';
+import { rootMessage } from '../lib/query/errors.ts';
+import { recordStateChanges } from '../resources/transitions.ts';
 import {
   candidatesOf,
   dispatchVisitOrder,
@@ -34,7 +36,9 @@ export const AUTO_DISPATCH_MSG = {
   timeout: (minutes: number) => `技师${minutes}分钟内未接单，改派下一位候选技师`,
   exhausted: (minutes: number) => `候选技师均未在${minutes}分钟内接单，待人工派单`,
   off: '自动派单未开启（平台配置 dispatch.autoDispatch）',
+  auto: '自动派单',
   done: (n: number, next: number, left: number) => `自动派单 ${n} 单，超时改派 ${next} 单，转人工 ${left} 单`,
+  failed: (done: string, n: number, first: string) => `${done}；${n} 单出错未处理（${first}）`,
 } as const;
 
 const BATCH = 200;
@@ -124,6 +128,15 @@ async function next(tx: Db, o: Locked, timeZone: string, now: Date): Promise<'ne
       updateTime: new Date(),
     })
     .where(eq(yyVisitOrder.id, o.id));
+  await recordStateChanges(
+    tx,
+    ORDER.decl.name,
+    [{ rowId: o.id, action: 'reassign', from: ORDER_STATUS.pending, to: ORDER_STATUS.pending }],
+    {
+      reason: chosen ? AUTO_DISPATCH_MSG.timeout(minutes) : AUTO_DISPATCH_MSG.exhausted(minutes),
+      by: 'system',
+    },
+  );
   if (!chosen)
     await openException(tx, {
       orderId: o.id,
@@ -156,14 +169,29 @@ export async function autoDispatch(db: Db, timeZone: string, now: Date = new Dat
     )
     .orderBy(yyVisitOrder.appointmentTime)
     .limit(BATCH);
+  // one order's failure is counted and reported; the others are still dispatched
+  const errors: string[] = [];
+  const each = async (work: (tx: Db) => Promise<void>) => {
+    try {
+      await db.transaction((t) => work(t as unknown as Db));
+    } catch (e) {
+      errors.push(rootMessage(e));
+    }
+  };
   for (const { id } of open)
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await each(async (tx) => {
       const o = await lockOrder(tx, id);
       if (!o || o.technicianId) return;
       const out = await dispatchVisitOrder(tx, o, { by: 'system', timeZone, automatic: true });
-      if (out.technicianId) dispatched++;
-      else left++;
+      if (out.technicianId) {
+        dispatched++;
+        await recordStateChanges(
+          tx,
+          ORDER.decl.name,
+          [{ rowId: o.id, action: 'assign', from: ORDER_STATUS.pending, to: ORDER_STATUS.pending }],
+          { reason: AUTO_DISPATCH_MSG.auto, by: 'system' },
+        );
+      } else left++;
     });
   const waiting = await db
     .select({ id: yyVisitOrder.id })
@@ -180,15 +208,17 @@ export async function autoDispatch(db: Db, timeZone: string, now: Date = new Dat
     .orderBy(yyVisitOrder.appointmentTime)
     .limit(BATCH);
   for (const { id } of waiting)
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await each(async (tx) => {
       const o = await lockOrder(tx, id);
       if (!o?.technicianId) return;
       const r = await next(tx, o, timeZone, now);
       if (r === 'next') moved++;
       if (r === 'left') left++;
     });
-  return AUTO_DISPATCH_MSG.done(dispatched, moved, left);
+  const done = AUTO_DISPATCH_MSG.done(dispatched, moved, left);
+  // the run history shows a failed run, with what the run still did
+  if (errors.length) throw new Error(AUTO_DISPATCH_MSG.failed(done, errors.length, errors[0]!));
+  return done;
 }
 
 /** Register the dispatch jobs. */

@@ -5,6 +5,7 @@ import { CODE, MSG } from '../../shared/api.ts';
 import { firstIssue } from '../../shared/user.ts';
 import { databaseUnavailable } from '../db/client.ts';
 import { BizError, fail } from '../lib/http/result.ts';
+import { postgresCode } from '../lib/query/errors.ts';
 
 /** Answer while PostgreSQL cannot be reached (restart, outage): HTTP 503, code 503. */
 export const DB_UNAVAILABLE = '数据库暂时不可用，请稍后重试';
@@ -36,15 +37,3 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send(fail(`${MSG.operationFailed}，服务器内部错误`, CODE.ERROR));
   });
 });
-
-/** SQLSTATE of a PostgreSQL error, also when wrapped by Drizzle (as `cause`). */
-function postgresCode(error: unknown): string | undefined {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
-    e && i < 3;
-    e = e.cause as typeof e, i++
-  ) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}

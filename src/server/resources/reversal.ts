@@ -31,6 +31,7 @@ import { routeOf } from '../lib/http/route.ts';
 import { rowReach } from '../lib/access/row-scope.ts';
 import { caller, type UserRow } from '../plugins/auth.ts';
 import type { ServerResource } from './types.ts';
+import { hasPostgresCode } from '../lib/query/errors.ts';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -100,11 +101,7 @@ export async function postReversal(
   return rowId;
 }
 
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let x = e as { code?: unknown; cause?: unknown } | undefined; x; x = x.cause as typeof x)
-    if (x.code === '23505') return true;
-  return false;
-};
+const isUniqueViolation = (e: unknown): boolean => hasPostgresCode(e, '23505');
 
 /** the `Idempotency-Key` header (at most 128 characters), if any */
 function idempotencyKeyOf(req: FastifyRequest): string | undefined {

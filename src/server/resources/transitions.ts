@@ -183,21 +183,12 @@ export function registerTransitions(
             })
             .where(and(eq(idColumn, p.row.id), eq(stateColumn, stored(p.from))));
         }
-        if (plan.length)
-          await tx.insert(sysStateHistory).values(
-            plan.map((p) => ({
-              id: newId(),
-              resource: resource.decl.name,
-              rowId: String(p.row.id),
-              action: p.action,
-              fromState: p.from,
-              toState: p.to,
-              reason: reason ?? null,
-              changedBy: user.username,
-              // the moment of the change (now() would be the transaction's start, before the lock)
-              changedAt: new Date(),
-            })),
-          );
+        await recordStateChanges(
+          tx,
+          resource.decl.name,
+          plan.map((p) => ({ rowId: p.row.id, action: p.action, from: p.from, to: p.to })),
+          { reason, by: user.username },
+        );
         for (const p of plan) await sr.transitions?.[p.action]?.effects?.(contextOf(tx, p));
       });
     } catch (e) {
@@ -356,6 +347,34 @@ const histories = new WeakMap<
   ServerResource,
   (req: FastifyRequest, id: string | undefined) => Promise<HistoryEntry[]>
 >();
+
+/**
+ * History rows (sys_state_history: the timeline) for changes of a resource's rows made in `tx`:
+ * by the layer's transitions, and by jobs that change a row's declared state fields themselves
+ * (自动派单), so the timeline shows them as it shows a person's.
+ */
+export async function recordStateChanges(
+  tx: Db,
+  resourceName: string,
+  changes: Array<{ rowId: unknown; action: string; from: string; to: string }>,
+  by: { reason?: string | null; by: string },
+) {
+  if (!changes.length) return;
+  await tx.insert(sysStateHistory).values(
+    changes.map((c) => ({
+      id: newId(),
+      resource: resourceName,
+      rowId: String(c.rowId),
+      action: c.action,
+      fromState: c.from,
+      toState: c.to,
+      reason: by.reason ?? null,
+      changedBy: by.by,
+      // the moment of the change (now() would be the transaction's start, before the lock)
+      changedAt: new Date(),
+    })),
+  );
+}
 
 /** A row's state history as the history endpoint answers it (for a kept wire path of its own). */
 export function stateHistory(

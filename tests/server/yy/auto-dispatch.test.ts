@@ -6,7 +6,7 @@
  * says why, a 接单超时 exception order is opened) and the job leaves it alone afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import {
   yyDispatchRecord,
@@ -21,7 +21,7 @@ import type { Db } from '../../../src/server/db/client.ts';
 import { candidatesOf, orderSearch } from '../../../src/server/orders/order-dispatch.ts';
 import { EXCEPTION_KIND, EXCEPTION_STATUS } from '../../../src/shared/resources/exception-order-states.ts';
 import { WORK_STATUS } from '../../../src/shared/resources/technician.ts';
-import { ORDER } from '../../../src/shared/resources/order.ts';
+import { ORDER, ORDER_TIMELINE } from '../../../src/shared/resources/order.ts';
 import { booking, ep, fixtures, localTime, S } from './order-support.ts';
 
 let t: TestApp;
@@ -63,6 +63,16 @@ const recordsOf = (id: string) =>
     .from(yyDispatchRecord)
     .where(eq(yyDispatchRecord.orderId, id))
     .orderBy(desc(yyDispatchRecord.createTime));
+/** The order's timeline as 运营专员 reads it: action, reason and who, oldest first. */
+const timeline = async (id: string) => {
+  const r = await t.call('GET', `${ORDER_TIMELINE.path}?id=${id}`, { token: token.yunying });
+  expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+  return (r.body.result as Array<{ action: string; reason: string | null; by: string | null }>).map((e) => [
+    e.action,
+    e.reason,
+    e.by,
+  ]);
+};
 const activeBookings = async (id: string) =>
   (
     await db()
@@ -151,6 +161,13 @@ describe('自动派单: the acceptance timeout', () => {
     await fire(new Date(at2 + 3 * timeout * MINUTE));
     expect((await orderOf(id)).technicianId).toBeNull();
     expect(await recordsOf(id)).toHaveLength(3);
+
+    // the timeline names the job's three dispatches, as 系统, with their reasons
+    expect((await timeline(id)).filter(([, , by]) => by === 'system')).toEqual([
+      ['派单', AUTO_DISPATCH_MSG.auto, 'system'],
+      ['改派', AUTO_DISPATCH_MSG.timeout(timeout), 'system'],
+      ['改派', AUTO_DISPATCH_MSG.exhausted(timeout), 'system'],
+    ]);
   });
 
   it('times an order given its technician without a dispatch record from its last change, and never hands it back to that technician', async () => {
@@ -180,5 +197,42 @@ describe('自动派单: the acceptance timeout', () => {
     expect(moved, 'recorded once timed out').toBeDefined();
     expect(moved!.chosenTechnicianId).not.toBe(best!.id);
     expect((await orderOf(o!.id)).technicianId).toBe(moved!.chosenTechnicianId);
+  });
+
+  it('reports an order it could not dispatch and still dispatches the others', async () => {
+    const ids: string[] = [];
+    for (const day of [22, 23]) {
+      const added = await t.call('POST', ep.add.path, {
+        token: token.yuangong,
+        body: booking(f, { appointmentTime: localTime(day, '10:00') }),
+      });
+      expect(added.body.success, JSON.stringify(added.body)).toBe(true);
+      const [o] = await db().select().from(yyVisitOrder).orderBy(desc(yyVisitOrder.createTime)).limit(1);
+      const paid = await t.call('PUT', `${ORDER.decl.path}/pay`, {
+        token: token.yunying,
+        body: { ids: o!.id, payMethod: '1' },
+      });
+      expect(paid.body.success, JSON.stringify(paid.body)).toBe(true);
+      ids.push(o!.id);
+    }
+    const [broken, fine] = ids as [string, string];
+    // the database refuses any booking of the first order (a fault only this order meets)
+    await t.database.db.execute(
+      sql.raw(`create function refuse_test_booking() returns trigger language plpgsql as $$
+        begin if new.order_id = '${broken}' then raise exception 'booking refused for the test'; end if;
+        return new; end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger refuse_test_booking before insert on yy_technician_booking
+          for each row execute function refuse_test_booking()`),
+    );
+    try {
+      await expect(fire(new Date())).rejects.toThrow(/1 单出错未处理（.*booking refused for the test/);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_test_booking on yy_technician_booking'));
+      await t.database.db.execute(sql.raw('drop function refuse_test_booking()'));
+    }
+    expect((await orderOf(broken)).technicianId).toBeNull();
+    expect((await orderOf(fine)).technicianId).not.toBeNull();
   });
 });

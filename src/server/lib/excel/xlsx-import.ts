@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { dictItems } from '../../repos/dicts.ts';
 import { ImportBudget } from './import-limits.ts';
 import { readSheetRows, WorkbookError, type ImportColumn, type SheetRow } from './xlsx-sheet-reader.ts';
+import { hasPostgresCode } from '../query/errors.ts';
 
 export { IMPORT_MSG, type ImportColumn } from './xlsx-sheet-reader.ts';
 
@@ -113,11 +114,7 @@ const uniqueValue = (v: unknown, key: string): string | undefined => {
   return x === null || x === undefined || x === '' ? undefined : String(x);
 };
 
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let x = e as { code?: unknown; cause?: unknown } | undefined; x; x = x.cause as typeof x)
-    if (x.code === '23505') return true;
-  return false;
-};
+const isUniqueViolation = (e: unknown): boolean => hasPostgresCode(e, '23505');
 
 /** First pass: every row checked; returns the row count and the row errors. */
 async function checkRows<T>(
