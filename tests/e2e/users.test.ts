@@ -14,29 +14,23 @@ const rowOf = (page: Page, username: string) =>
   });
 
 describe('users page', () => {
-  it('freezes a user from the terminal and the grid shows it', async () => {
-    const page = await env.newPage();
+  // one signed-in admin page on 用户管理 for these tests, in order; each leaves no dialog open
+  let page: Page;
+  beforeAll(async () => {
+    page = await env.newPage();
     await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fisystem%2Fuser');
     await page.waitForURL(`${env.url}/isystem/user`);
-    const row = rowOf(page, 'caiwu');
-    await expect(row.locator('[col-id="status_dictText"]').textContent()).resolves.toBe('正常');
-    await page.keyboard.press('Control+Backquote');
-    const input = page.getByTestId('terminal-input');
-    await input.waitFor();
-    await input.fill('user freeze caiwu --yes');
-    await input.press('Enter');
-    await page
-      .getByTestId('terminal-output')
-      .filter({ hasText: '冻结 1 个用户' })
-      .waitFor({ state: 'attached' });
-    await row.locator('[col-id="status_dictText"]', { hasText: '冻结' }).waitFor();
-    await page.context().close();
+  }, 60_000);
+  afterAll(async () => page?.context().close());
+
+  it('asks for a selection before batch delete', async () => {
+    await page.locator('.ag-row').first().waitFor();
+    await page.getByRole('toolbar', { name: '用户操作' }).getByRole('button', { name: '批量删除' }).click();
+    await page.getByText('请选择一条记录！').waitFor();
   });
 
   it('adds a user through the form with the shared validation rules', async () => {
-    const page = await env.newPage();
-    await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fisystem%2Fuser');
-    await page.waitForURL(`${env.url}/isystem/user`);
+    await page.locator('.ag-row').first().waitFor();
     await page.getByRole('toolbar', { name: '用户操作' }).getByRole('button', { name: '新增' }).click();
     const form = page.getByRole('form', { name: '新增用户' });
     await form.getByLabel('用户账号').fill('bad name');
@@ -54,16 +48,22 @@ describe('users page', () => {
     await form.getByRole('button', { name: '确定' }).click();
     await page.getByText('添加成功！').waitFor();
     await rowOf(page, 'jishi01').waitFor();
-    await page.context().close();
   });
 
-  it('asks for a selection before batch delete', async () => {
-    const page = await env.newPage();
-    await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fisystem%2Fuser');
-    await page.waitForURL(`${env.url}/isystem/user`);
-    await page.getByRole('toolbar', { name: '用户操作' }).getByRole('button', { name: '批量删除' }).click();
-    await page.getByText('请选择一条记录！').waitFor();
-    await page.context().close();
+  it('freezes a user from the terminal and the grid shows it', async () => {
+    await page.locator('.ag-row').first().waitFor();
+    const row = rowOf(page, 'caiwu');
+    await expect(row.locator('[col-id="status_dictText"]').textContent()).resolves.toBe('正常');
+    await page.keyboard.press('Control+Backquote');
+    const input = page.getByTestId('terminal-input');
+    await input.waitFor();
+    await input.fill('user freeze caiwu --yes');
+    await input.press('Enter');
+    await page
+      .getByTestId('terminal-output')
+      .filter({ hasText: '冻结 1 个用户' })
+      .waitFor({ state: 'attached' });
+    await row.locator('[col-id="status_dictText"]', { hasText: '冻结' }).waitFor();
   });
 });
 
