@@ -281,6 +281,32 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
         await page.unroute(matches);
       }
     });
+
+  // 详情 of a row: the 详细信息 dialog with every listed column and the screen's sub lists as tabs
+  // (a sub list inside it re-claimed the page's grid on each render: an update loop, React #185)
+  it('shows a row in the 详细信息 dialog', async () => {
+    const listed = await invoke<{ records: unknown[] }>(api, ep.list, { pageNo: '1', pageSize: '1' });
+    if (!listed.records.length) return;
+    const first = page.locator(`.ag-row [col-id="${displayKey(surfaces.list[0]!)}"]`).first();
+    await first.click();
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menu', { name: '行操作' }).getByRole('menuitem', { name: '详情' }).click();
+    const dialog = page.getByRole('dialog', { name: '详细信息' });
+    await dialog.waitFor();
+    const main = dialog.getByRole('region', { name: '主表' });
+    for (const f of surfaces.list.slice(0, 3))
+      await main.getByText(`${f.title}：`, { exact: true }).waitFor();
+    // each tab shows its content; the page behind keeps its grid
+    for (const tab of await dialog.getByRole('tab').all()) {
+      await tab.click();
+      await dialog.getByRole('tabpanel').first().waitFor();
+    }
+    await page.waitForTimeout(300);
+    expect(await page.getByText('页面加载失败').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await toolbar(page).waitFor();
+  });
 });
 
 it('has a generated screen for every catalogue menu page', () => {
