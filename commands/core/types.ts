@@ -49,6 +49,11 @@ export interface TableColumn {
    * plain text
    */
   format?: 'money' | 'number' | 'percent' | 'html';
+  /**
+   * the text the terminal's text table shows for a coded value (an enum field's options: `1` →
+   * `在线`); JSON and CSV keep the codes, and so do the records a pipe passes on
+   */
+  options?: ReadonlyArray<{ value: string; text: string }>;
 }
 
 /** What a command returns. */
