@@ -181,7 +181,7 @@ const h0 = new CommandRegistry();
 registerAll(h0);
 
 describe('every resource list in the terminal', () => {
-  const listed = RESOURCES.filter((r) => h0.has(`${r.decl.name}.list`));
+  const listed = (RESOURCES as readonly Resource[]).filter((r) => h0.has(`${r.decl.name}.list`));
   const optionFields = (r: Resource) => r.surfaces.terminal.filter((f) => f.options && !hasDisplayText(f));
 
   it('prints every enum column of every list by its text', async () => {
