@@ -154,6 +154,7 @@ export class CommandExecutor {
           record('declined');
           return { message: COMMAND_MSG.cancelled };
         }
+        ctx.confirmed = true;
       }
       const result = await raceAbort(def.run(ctx, args), signal);
       record('ok');
@@ -196,6 +197,8 @@ export class CommandExecutor {
     const base = this.options.ctxFactory(opts.source, signal, def);
     const ctx: CommandContext = {
       ...base,
+      // `--yes` answers every question a command asks, not only the dangerous command's
+      ...(opts.yes ? { confirm: async () => true, confirmed: true } : {}),
       signal,
       keys,
       run: (id, args) => this.run(id, args ?? {}, { source: opts.source, signal, keys, yes: opts.yes }),

@@ -84,8 +84,13 @@ export interface CommandContext {
     delete<T = unknown>(path: string, query?: Record<string, unknown>): Promise<T>;
   };
   navigate(to: string): void | Promise<void>;
-  /** ask the person to confirm; resolves false on No */
+  /** ask the person to confirm; resolves false on No (true without asking under `--yes`) */
   confirm(message: string): Promise<boolean>;
+  /**
+   * the run is confirmed already (`--yes`, or the question of a `dangerous` command was answered):
+   * a batch asks no second time
+   */
+  confirmed?: boolean;
   /** ask for a value */
   prompt(message: string, options?: { secret?: boolean; defaultValue?: string }): Promise<string | null>;
   progress(p: Progress): void;
