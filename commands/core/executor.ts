@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMAND_MSG, CommandError } from './errors.ts';
+import { describeArgs } from './schema-info.ts';
 import type { CommandOutcome } from './errors.ts';
 import type { CommandRegistry } from './registry.ts';
 import type {
@@ -51,7 +52,8 @@ const zhCN = z.locales.zhCN().localeError;
 /** Per-parse zod messages: Chinese, naming the field; messages written in the schema take precedence. */
 function zodMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const field = (issue.path ?? []).join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined && field)
+  // not given at all (also an enum's or a literal's): missing, not invalid
+  if (issue.input === undefined && field && (issue.path ?? []).length === 1)
     return COMMAND_MSG.missingArg(field);
   const base = zhCN(issue);
   const text = typeof base === 'string' ? base : base?.message;
@@ -140,8 +142,9 @@ export class CommandExecutor {
       const keys = opts.keys ?? this.options.keys();
       if (!this.enabled(def, keys)) throw new CommandError(COMMAND_MSG.unavailable);
       if (signal.aborted) throw new CommandError(COMMAND_MSG.cancelled, 'cancelled');
-      args = this.validate(def, rawArgs);
       const ctx = this.context(def, keys, signal, opts);
+      args = await raceAbort(this.complete(def, ctx, rawArgs), signal);
+      args = this.validate(def, args);
       if (def.prepare) await raceAbort(Promise.resolve(def.prepare(ctx, args)), signal);
       // a dry run changes nothing: nothing to confirm
       if (def.dangerous && !opts.yes && args.dryRun !== true) {
@@ -178,6 +181,33 @@ export class CommandExecutor {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * The arguments as given, completed: a row button's row (`id`) names the command's declared
+   * `target`; a required argument still missing is asked for (`ctx.prompt`, titled by its
+   * description); no answer leaves it missing, refused by `validate`.
+   */
+  private async complete(
+    def: CommandDefinition,
+    ctx: CommandContext,
+    rawArgs: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const args = { ...rawArgs };
+    if (def.target && args[def.target] === undefined && args.id !== undefined) args[def.target] = args.id;
+    for (const f of describeArgs(def)) {
+      if (f.optional || f.hasDefault || f.kind === 'boolean' || args[f.name] !== undefined) continue;
+      const choices = f.values?.length ? `（${f.values.map(String).join('、')}）` : '';
+      const answer = (await ctx.prompt(`${def.title}：${f.description ?? f.name}${choices}`))?.trim();
+      if (!answer) break;
+      args[f.name] =
+        f.kind === 'number'
+          ? Number(answer)
+          : f.kind === 'array'
+            ? answer.split(/[\s,，]+/).filter(Boolean)
+            : answer;
+    }
+    return args;
   }
 
   private validate(def: CommandDefinition, rawArgs: Record<string, unknown>): Record<string, unknown> {

@@ -136,6 +136,12 @@ export interface CommandDefinition<A extends z.ZodObject = z.ZodObject> {
   args?: A;
   /** fields of `args` that the terminal takes positionally, in order */
   positional?: string[];
+  /**
+   * the argument naming the row(s) the command acts on, when it is not `ids` or `id` (`project` of
+   * `project price`): a row button's row fills it, and on a command line it is the positional left
+   * out when words are missing (a pipe or the selection names the rows)
+   */
+  target?: string;
   /** JeecgBoot permission code; a user without it never sees nor runs the command */
   permission?: string;
   /**

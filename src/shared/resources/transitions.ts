@@ -187,6 +187,39 @@ export function isIrreversible(states: Pick<ResourceStates, 'transitions'>, t: R
   return !t.from.some((f) => reached.has(f));
 }
 
+/** A state rows can be set to, and whether the reason is required on the way. */
+export interface SettableState {
+  to: string;
+  reasonRequired: boolean;
+}
+
+/**
+ * The states that every row (in `rowStates`) can be set to by one declared action each — or is in
+ * already when `same` is `'skip'` — among `candidates`, in their order: what a 修改状态 dialog may
+ * offer for those rows (anything else the change would refuse). A state all rows are in already is
+ * not offered.
+ */
+export function settableStates(
+  states: Pick<ResourceStates, 'transitions'>,
+  rowStates: readonly string[],
+  candidates: readonly string[],
+  same: 'refuse' | 'skip' = 'refuse',
+): SettableState[] {
+  const out: SettableState[] = [];
+  for (const to of candidates) {
+    if (!rowStates.length || rowStates.every((s) => s === to)) continue;
+    let reasonRequired = false;
+    const ok = rowStates.every((from) => {
+      if (from === to) return same === 'skip';
+      const found = transitionBetween(states as ResourceStates, from, to);
+      if (found?.[1].reason === 'required') reasonRequired = true;
+      return Boolean(found);
+    });
+    if (ok) out.push({ to, reasonRequired });
+  }
+  return out;
+}
+
 /** The refusal of an action on a row in state `from` (not in `from`, reason, guard), or undefined. */
 export function transitionRefusal(
   entity: string,

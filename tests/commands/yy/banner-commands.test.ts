@@ -75,4 +75,12 @@ describe('goods status', () => {
     const on = await h.terminal(`goods list --category 3 --status 0 | goods status --status 上架 --yes`);
     expect(on.out).toContain('已上架 3 个商品');
   });
+
+  it('takes piped goods and the status as its one word (issue 27: `status: 无效选项`)', async () => {
+    const dry = await h.terminal('goods list --page-size 50 --category 3 | goods status 下架 --dry-run');
+    expect(dry.results.at(-1)?.status, dry.out).toBe('ok');
+    expect(dry.out).toContain('演练：将下架 3 个商品（未执行）');
+    const none = await h.terminal('goods status');
+    expect(none.out).toContain('请选择一条记录！');
+  });
 });

@@ -57,6 +57,11 @@ describe('partner commands', () => {
     expect(log.map((l) => `${l.fromState}>${l.toState}`).sort()).toEqual(['0>1', '1>3']);
     const bad = await h.terminal('partner status 没有这个商户 正常');
     expect(bad.out).toContain('商户不存在: 没有这个商户');
+    // nothing named, piped or ticked: as on the technician page (issue 27 said 商户不存在)
+    expect((await h.terminal('partner status')).out).toContain('请选择一条记录！');
+    // piped partners take the status as the one word
+    const piped = await h.terminal('partner list --name 余杭舒心理疗中心 | partner status 正常 --dry-run');
+    expect(piped.results.at(-1)?.status, piped.out).toBe('ok');
   });
 });
 
