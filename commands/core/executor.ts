@@ -143,7 +143,8 @@ export class CommandExecutor {
       if (!this.enabled(def, keys)) throw new CommandError(COMMAND_MSG.unavailable);
       if (signal.aborted) throw new CommandError(COMMAND_MSG.cancelled, 'cancelled');
       const ctx = this.context(def, keys, signal, opts);
-      args = await raceAbort(this.complete(def, ctx, rawArgs), signal);
+      // a script runs unattended: nothing is asked, a missing argument is refused
+      args = await raceAbort(this.complete(def, ctx, rawArgs, opts.source !== 'script'), signal);
       args = this.validate(def, args);
       if (def.prepare) await raceAbort(Promise.resolve(def.prepare(ctx, args)), signal);
       // a dry run changes nothing: nothing to confirm
@@ -192,10 +193,11 @@ export class CommandExecutor {
     def: CommandDefinition,
     ctx: CommandContext,
     rawArgs: Record<string, unknown>,
+    ask: boolean,
   ): Promise<Record<string, unknown>> {
     const args = { ...rawArgs };
     if (def.target && args[def.target] === undefined && args.id !== undefined) args[def.target] = args.id;
-    for (const f of describeArgs(def)) {
+    for (const f of ask ? describeArgs(def) : []) {
       if (f.optional || f.hasDefault || f.kind === 'boolean' || args[f.name] !== undefined) continue;
       const choices = f.values?.length ? `（${f.values.map(String).join('、')}）` : '';
       const answer = (await ctx.prompt(`${def.title}：${f.description ?? f.name}${choices}`))?.trim();
