@@ -101,7 +101,15 @@ const NEGATIVE_NUMBER = /^-\d/;
  * Parses the words after the command path. Throws CommandError on an unknown flag
  * (`未知参数: --x`), a missing flag value, a bad number/enum/boolean or an extra positional.
  */
-export function parseArgv(def: Pick<CommandDefinition, 'args' | 'positional'>, tokens: string[]): ParsedArgv {
+/** The argument naming the rows a command acts on: its declared `target`, else an `ids` or `id` positional. */
+export function targetArg(def: Pick<CommandDefinition, 'positional' | 'target'>): string | undefined {
+  return def.target ?? def.positional?.find((p) => p === 'ids' || p === 'id');
+}
+
+export function parseArgv(
+  def: Pick<CommandDefinition, 'args' | 'positional' | 'target'>,
+  tokens: string[],
+): ParsedArgv {
   const fields = describeArgs(def);
   const byName = new Map<string, FieldInfo>();
   for (const f of fields) {
@@ -164,8 +172,14 @@ export function parseArgv(def: Pick<CommandDefinition, 'args' | 'positional'>, t
     assign(args, field, raw);
   }
 
-  for (const [index, field] of positional.entries()) {
-    const variadic = field.kind === 'array' && index === positional.length - 1;
+  // an optional target (its rows may come from a pipe or the selection) is the positional left out
+  // when words are missing and the words fit the others' choices: `goods list | goods status 下架`
+  const target = positional.find((f) => f.name === targetArg(def));
+  const others = positional.filter((f) => f !== target);
+  const fits = loose.every((w, i) => !others[i]?.values || others[i].values.some((v) => String(v) === w));
+  const taking = target?.optional && loose.length < positional.length && fits ? others : positional;
+  for (const [index, field] of taking.entries()) {
+    const variadic = field.kind === 'array' && index === taking.length - 1;
     const taken = variadic ? loose.splice(0) : loose.splice(0, 1);
     for (const raw of taken) assign(args, field, raw);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMAND_MSG, CommandError } from './errors.ts';
+import { describeArgs } from './schema-info.ts';
 import type { CommandOutcome } from './errors.ts';
 import type { CommandRegistry } from './registry.ts';
 import type {
@@ -51,7 +52,8 @@ const zhCN = z.locales.zhCN().localeError;
 /** Per-parse zod messages: Chinese, naming the field; messages written in the schema take precedence. */
 function zodMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const field = (issue.path ?? []).join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined && field)
+  // not given at all (also an enum's or a literal's): missing, not invalid
+  if (issue.input === undefined && field && (issue.path ?? []).length === 1)
     return COMMAND_MSG.missingArg(field);
   const base = zhCN(issue);
   const text = typeof base === 'string' ? base : base?.message;
@@ -140,8 +142,10 @@ export class CommandExecutor {
       const keys = opts.keys ?? this.options.keys();
       if (!this.enabled(def, keys)) throw new CommandError(COMMAND_MSG.unavailable);
       if (signal.aborted) throw new CommandError(COMMAND_MSG.cancelled, 'cancelled');
-      args = this.validate(def, rawArgs);
       const ctx = this.context(def, keys, signal, opts);
+      // a script runs unattended: nothing is asked, a missing argument is refused
+      args = await raceAbort(this.complete(def, ctx, rawArgs, opts.source !== 'script'), signal);
+      args = this.validate(def, args);
       if (def.prepare) await raceAbort(Promise.resolve(def.prepare(ctx, args)), signal);
       // a dry run changes nothing: nothing to confirm
       if (def.dangerous && !opts.yes && args.dryRun !== true) {
@@ -154,6 +158,7 @@ export class CommandExecutor {
           record('declined');
           return { message: COMMAND_MSG.cancelled };
         }
+        ctx.confirmed = true;
       }
       const result = await raceAbort(def.run(ctx, args), signal);
       record('ok');
@@ -179,6 +184,34 @@ export class CommandExecutor {
     }
   }
 
+  /**
+   * The arguments as given, completed: a row button's row (`id`) names the command's declared
+   * `target`; a required argument still missing is asked for (`ctx.prompt`, titled by its
+   * description); no answer leaves it missing, refused by `validate`.
+   */
+  private async complete(
+    def: CommandDefinition,
+    ctx: CommandContext,
+    rawArgs: Record<string, unknown>,
+    ask: boolean,
+  ): Promise<Record<string, unknown>> {
+    const args = { ...rawArgs };
+    if (def.target && args[def.target] === undefined && args.id !== undefined) args[def.target] = args.id;
+    for (const f of ask ? describeArgs(def) : []) {
+      if (f.optional || f.hasDefault || f.kind === 'boolean' || args[f.name] !== undefined) continue;
+      const choices = f.values?.length ? `（${f.values.map(String).join('、')}）` : '';
+      const answer = (await ctx.prompt(`${def.title}：${f.description ?? f.name}${choices}`))?.trim();
+      if (!answer) break;
+      args[f.name] =
+        f.kind === 'number'
+          ? Number(answer)
+          : f.kind === 'array'
+            ? answer.split(/[\s,，]+/).filter(Boolean)
+            : answer;
+    }
+    return args;
+  }
+
   private validate(def: CommandDefinition, rawArgs: Record<string, unknown>): Record<string, unknown> {
     if (!def.args) return rawArgs;
     const parsed = def.args.safeParse(rawArgs, { error: zodMessage });
@@ -196,6 +229,8 @@ export class CommandExecutor {
     const base = this.options.ctxFactory(opts.source, signal, def);
     const ctx: CommandContext = {
       ...base,
+      // `--yes` answers every question a command asks, not only the dangerous command's
+      ...(opts.yes ? { confirm: async () => true, confirmed: true } : {}),
       signal,
       keys,
       run: (id, args) => this.run(id, args ?? {}, { source: opts.source, signal, keys, yes: opts.yes }),

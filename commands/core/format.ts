@@ -28,6 +28,8 @@ export function cellText(value: unknown): string {
 
 /** A cell of a text table as its column's format shows it. */
 function shown(col: TableColumn, value: unknown): string {
+  if (col.options && value !== null && value !== undefined)
+    return col.options.find((o) => o.value === String(value))?.text ?? cellText(value);
   switch (col.format) {
     case 'money':
       return formatMoney(value);

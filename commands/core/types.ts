@@ -49,6 +49,11 @@ export interface TableColumn {
    * plain text
    */
   format?: 'money' | 'number' | 'percent' | 'html';
+  /**
+   * the text the terminal's text table shows for a coded value (an enum field's options: `1` →
+   * `在线`); JSON and CSV keep the codes, and so do the records a pipe passes on
+   */
+  options?: ReadonlyArray<{ value: string; text: string }>;
 }
 
 /** What a command returns. */
@@ -79,8 +84,13 @@ export interface CommandContext {
     delete<T = unknown>(path: string, query?: Record<string, unknown>): Promise<T>;
   };
   navigate(to: string): void | Promise<void>;
-  /** ask the person to confirm; resolves false on No */
+  /** ask the person to confirm; resolves false on No (true without asking under `--yes`) */
   confirm(message: string): Promise<boolean>;
+  /**
+   * the run is confirmed already (`--yes`, or the question of a `dangerous` command was answered):
+   * a batch asks no second time
+   */
+  confirmed?: boolean;
   /** ask for a value */
   prompt(message: string, options?: { secret?: boolean; defaultValue?: string }): Promise<string | null>;
   progress(p: Progress): void;
@@ -126,6 +136,12 @@ export interface CommandDefinition<A extends z.ZodObject = z.ZodObject> {
   args?: A;
   /** fields of `args` that the terminal takes positionally, in order */
   positional?: string[];
+  /**
+   * the argument naming the row(s) the command acts on, when it is not `ids` or `id` (`project` of
+   * `project price`): a row button's row fills it, and on a command line it is the positional left
+   * out when words are missing (a pipe or the selection names the rows)
+   */
+  target?: string;
   /** JeecgBoot permission code; a user without it never sees nor runs the command */
   permission?: string;
   /**

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Page } from '../../src/shared/api.ts';
-import { GOODS, GOODS_STATUS } from '../../src/shared/resources/goods.ts';
+import { GOODS, GOODS_MSG, GOODS_STATUS } from '../../src/shared/resources/goods.ts';
 import { defineCommand } from '../core/define-command.ts';
 import { eachRow } from '../grid/each-row.ts';
 import { requireTargets } from '../grid/targets.ts';
+import { openStatusForm } from '../resources/status-form.ts';
 
 interface GoodsRow {
   id: string;
@@ -29,7 +30,7 @@ export default defineCommand({
   menus: [{ menu: 'goods.toolbar', group: '5_status', order: 1, label: '批量上下架' }],
   args: z.object({
     ids: z.string().optional().describe('商品id，逗号分隔；默认管道输入或表格选中行'),
-    status: z.enum(['上架', '下架', '1', '0']).describe('上架 或 下架'),
+    status: z.enum(['上架', '下架', '1', '0']).optional().describe('上架 或 下架'),
     dryRun: z.boolean().optional().describe('只列出将要改变的商品，不执行'),
   }),
   positional: ['ids', 'status'],
@@ -38,6 +39,9 @@ export default defineCommand({
   },
   async run(ctx, { ids, status, dryRun }) {
     const wanted = requireTargets(ctx, ids);
+    // on screen without a status (toolbar): the 修改状态 dialog asks for it
+    if (!status && ctx.open) return openStatusForm(ctx, GOODS, wanted, 'skip');
+    if (!status) throw new Error(GOODS_MSG.statusRequired);
     const value = status === '上架' || status === '1' ? '1' : '0';
     // the declared action to that status (shelve / unshelve)
     const action = GOODS.states!.actions.find((a) => a.transition.to === value)!;

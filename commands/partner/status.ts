@@ -12,6 +12,8 @@ import { defineCommand } from '../core/define-command.ts';
 import { eachRow } from '../grid/each-row.ts';
 import { targetIds } from '../grid/targets.ts';
 import { rowsByRef } from '../resources/lookup.ts';
+import { openStatusForm } from '../resources/status-form.ts';
+import { MSG } from '../../src/shared/api.ts';
 
 /**
  * 修改商户状态: partners (ids or names; piped rows or the grid selection) to a status along the
@@ -43,9 +45,10 @@ export default defineCommand({
   positional: ['ids', 'status'],
   async run(ctx, { ids, status, reason, dryRun }) {
     const refs = targetIds(ctx, ids);
-    if (refs.length === 0) throw new Error(PARTNER_MSG.notFound);
-    // on screen without a status (toolbar, row): the 修改状态 dialog asks for it and the reason
-    if (!status && ctx.open) return void (await ctx.open('partner.statusForm', { ids: refs.join(',') }));
+    if (refs.length === 0) throw new Error(MSG.nothingSelected);
+    // on screen without a status (toolbar, row): the 修改状态 dialog asks for it and the reason,
+    // offering only what the rows can be set to
+    if (!status && ctx.open) return openStatusForm(ctx, PARTNER, refs, 'refuse');
     if (!status) throw new Error(PARTNER_MSG.statusRequired);
     const to = partnerStatusOf(status)!;
     const rows = await rowsByRef(ctx, PARTNER, refs);

@@ -19,6 +19,8 @@ export default defineCommand({
     price: z.string().describe('新价格（元，最多两位小数）'),
   }),
   positional: ['project', 'price'],
+  // the row action 调价 names the project by its row
+  target: 'project',
   async run(ctx, { project, price }) {
     const [row] = await rowsByRef(ctx, PROJECT, [project]);
     await ctx.api.put(PROJECT.endpoints.edit!.path, { id: row!.id, price });

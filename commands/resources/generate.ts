@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { EndpointContract } from '../../src/shared/contracts.ts';
 import {
   displayKey,
+  hasDisplayText,
   type Resource,
   type ResourceField,
   type ResourceListArg,
@@ -39,16 +40,47 @@ const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => str
   cron: () => 'Quartz cron：秒 分 时 日 月 周 [年]，如 0/5 * * * * ?',
 };
 
+/** The message of a filter value that is none of the field's choices. */
+export const filterChoiceError = (f: ResourceField, given: string, texts: readonly string[]) =>
+  `${f.title}取值无效：${given}（可选：${texts.join('、')}）`;
+
 /**
- * A filter given as an option's text (`--status 待接单`) is sent as its value (`20`); a list of them
- * (`已取消,已关闭`) value by value. Anything else is sent as typed.
+ * A filter on a field with choices (an enum's options, a dictionary's items) given as a choice's
+ * text (`--work-status 休息`, `--level 金牌`) is sent as its value; a list of them (`已取消,已关闭`)
+ * value by value, `!` kept. A value that is none of the choices is refused (it matched no row
+ * silently). Anything else is sent as typed.
  */
-function optionValue(r: Resource, name: string, v: unknown): unknown {
-  const options = r.decl.fields.find((f) => f.key === name)?.options;
-  if (!options || typeof v !== 'string') return v;
+async function filterValue(ctx: CommandContext, r: Resource, name: string, v: unknown): Promise<unknown> {
+  const f = r.decl.fields.find((x) => filterParam(x) === name || x.key === name);
+  if (!f || typeof v !== 'string' || (!f.options && !f.dict)) return v;
+  let choices: ReadonlyArray<{ value: string; text: string }> | undefined = f.options;
+  if (!choices && f.dict) {
+    try {
+      const items = await ctx.api.get<Array<{ value: unknown; text: unknown }>>(
+        `/sys/dict/getDictItems/${encodeURIComponent(f.dict)}`,
+      );
+      choices = (items ?? []).map((i) => ({ value: String(i.value), text: String(i.text) }));
+    } catch {
+      return v;
+    }
+  }
+  if (!choices?.length) return v;
   return v
     .split(',')
-    .map((part) => options.find((o) => o.text === part.trim())?.value ?? part)
+    .map((part) => {
+      const not = part.trim().startsWith('!') ? '!' : '';
+      const given = part.trim().slice(not.length);
+      const found = choices.find((o) => o.value === given || o.text === given);
+      if (!found)
+        throw new Error(
+          filterChoiceError(
+            f,
+            given,
+            choices.map((o) => o.text),
+          ),
+        );
+      return `${not}${found.value}`;
+    })
     .join(',');
 }
 
@@ -99,12 +131,16 @@ function childValues(r: Resource, values: Record<string, unknown>): Record<strin
   return out;
 }
 
-/** The columns the terminal shows (dictionary fields by their text). */
+/**
+ * The columns the terminal shows: dictionary and reference fields by the text the server adds
+ * (`_dictText`), enum fields by their options' text.
+ */
 export function terminalColumns(r: Resource): TableColumn[] {
   return r.surfaces.terminal.map((f) => ({
     key: displayKey(f),
     title: (typeof f.terminal === 'object' && f.terminal.title) || f.title,
     ...(TERMINAL_FORMAT[f.type] ? { format: TERMINAL_FORMAT[f.type] } : {}),
+    ...(f.options && !hasDisplayText(f) ? { options: f.options } : {}),
   }));
 }
 
@@ -189,7 +225,12 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         column: decl.defaultSort.field,
         order: decl.defaultSort.order,
         ...Object.fromEntries(
-          Object.entries(args).map(([name, v]) => [listArgs.params[name] ?? name, optionValue(r, name, v)]),
+          await Promise.all(
+            Object.entries(args).map(
+              async ([name, v]) =>
+                [listArgs.params[name] ?? name, await filterValue(ctx, r, name, v)] as const,
+            ),
+          ),
         ),
       };
       return listPage(ctx, ep.list.path, terminalColumns(r), params as Parameters<typeof listPage>[3]);

@@ -9,6 +9,7 @@ import type { EndpointContract } from '../../src/shared/contracts.ts';
 import type { Resource, ResourceField } from '../../src/shared/resources/define.ts';
 import {
   TRANSITION_MSG,
+  isIrreversible,
   transitionRefusal,
   type TransitionPreview,
 } from '../../src/shared/resources/transitions.ts';
@@ -16,6 +17,7 @@ import { defineCommand } from '../core/define-command.ts';
 import type { CommandContext, CommandDefinition } from '../core/types.ts';
 import { targetIds } from '../grid/targets.ts';
 import { MSG } from '../../src/shared/api.ts';
+import { COMMAND_MSG } from '../core/errors.ts';
 import { rowsByRef } from './lookup.ts';
 
 /** Help of an action's param: its title, and its choices when it has them. */
@@ -173,6 +175,17 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           const params: Record<string, unknown> = {};
           for (const f of t.params ?? [])
             if (given[f.key] !== undefined) params[f.key] = await paramValue(ctx, f, String(given[f.key]));
+          // more than one row, or an action that cannot be undone, is confirmed with the count
+          const irreversible = isIrreversible(decl.states!, t);
+          if (
+            !dryRun &&
+            !ctx.confirmed &&
+            rows.length > 0 &&
+            (rows.length > 1 || (t.confirm ?? irreversible))
+          ) {
+            const message = TRANSITION_MSG.confirm(t.title, rows.length, decl.title, irreversible);
+            if (!(await ctx.confirm(message))) return { message: COMMAND_MSG.cancelled };
+          }
           const body = {
             ids: rows.map((row) => row.id).join(','),
             ...(why ? { reason: why } : {}),

@@ -40,7 +40,13 @@ export default defineCommand({
         change: `+ ${found.roleName}（${found.roleCode}）`,
         apply: () => invoke(ctx.api, ENDPOINTS.role.addSysUserRole, { roleId: found.id, userIdList: [u] }),
       }));
-    const result = await eachRow(ctx, changes, { dryRun, verb: `加入角色“${found.roleName}”`, unit: '用户' });
+    // the users are named one by one (on screen: picked in the 添加已有用户 dialog)
+    const result = await eachRow(ctx, changes, {
+      dryRun,
+      verb: `加入角色“${found.roleName}”`,
+      unit: '用户',
+      confirm: false,
+    });
     return { ...result, invalidate: [[...ROLES_KEY]] };
   },
 });

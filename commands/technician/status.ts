@@ -12,6 +12,7 @@ import { defineCommand } from '../core/define-command.ts';
 import { eachRow } from '../grid/each-row.ts';
 import { targetIds } from '../grid/targets.ts';
 import { refsOf, rowsByRef } from '../resources/lookup.ts';
+import { openStatusForm } from '../resources/status-form.ts';
 
 /**
  * 修改技师状态: technicians (ids or names; piped rows or the grid selection) to a work status, one
@@ -46,7 +47,7 @@ export default defineCommand({
     const refs = refsOf(ids).length ? refsOf(ids) : targetIds(ctx, undefined);
     if (refs.length === 0) throw new Error(MSG.nothingSelected);
     // on screen without a status (toolbar, row): the 修改状态 dialog asks for it
-    if (!status && ctx.open) return void (await ctx.open('technician.statusForm', { ids: refs.join(',') }));
+    if (!status && ctx.open) return openStatusForm(ctx, TECHNICIAN, refs, 'skip');
     if (!status) throw new Error(TECHNICIAN_MSG.statusRequired);
     const to = workStatusOf(status)!;
     const rows = await rowsByRef(ctx, TECHNICIAN, refs);

@@ -41,7 +41,12 @@ describe('user assign-role', () => {
   });
 
   it('adds the role, keeping the roles the users had; users already holding it are skipped', async () => {
-    const r = await h.terminal('user assign-role cmd_a,cmd_b operator');
+    // two users: asked first with the count (issue 27), declined changes nothing
+    const declined = await h.terminal('user assign-role cmd_a,cmd_b operator');
+    expect(h.state.confirms.at(-1)).toBe('确定分配角色“运营专员”给 2 个用户吗?');
+    expect(declined.out).toContain('已取消');
+    expect(await rolesOf(id.cmd_b!)).toEqual([]);
+    const r = await h.terminal('user assign-role cmd_a,cmd_b operator --yes');
     expect(r.out).toContain('已分配角色“运营专员”给 2 个用户');
     const [operator, staff] = [await roleOf('operator'), await roleOf('staff')];
     expect(await rolesOf(id.cmd_a!)).toEqual([operator.id, staff.id].sort());

@@ -42,7 +42,7 @@ describe('dept perm', () => {
   });
 
   it('grants by code or menu name, skips what the department holds, revokes', async () => {
-    let r = await h.terminal('dept perm 财务部 position:list 职务管理');
+    let r = await h.terminal('dept perm 财务部 position:list 职务管理 --yes');
     expect(r.results[0]?.status).toBe('ok');
     expect(await grantedCodes('财务部')).toEqual(['position:list', '职务管理'].sort());
     r = await h.terminal('dept perm A01A02 position:list');

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverHarness } from './server-harness.ts';
 import { plainWorkbook, postParts } from '../server/import-support.ts';
+import { RESOURCES } from '../../src/shared/resources/index.ts';
+import { hasDisplayText, type Resource } from '../../src/shared/resources/define.ts';
+import { CommandRegistry } from '../../commands/core/registry.ts';
+import { registerAll } from '../../commands/index.ts';
+import { describeArgs } from '../../commands/core/schema-info.ts';
+import { formatTable } from '../../commands/core/format.ts';
 
 /** Position and log commands, and the grid commands' headless parts, against the real server. */
 let h: Awaited<ReturnType<typeof serverHarness>>;
@@ -163,5 +169,75 @@ describe('editable-grid row commands and 查看详情 without a page', () => {
         { source: 'terminal', keys: { username: 'admin', grid, selection: ['p1'] } },
       ),
     ).rejects.toThrow('该命令需要在页面中运行');
+  });
+});
+
+/**
+ * Every declared resource's `<name> list` (issue 27): an enum column prints its options' text, not
+ * the stored code, and a filter on a field with choices takes a choice's text as its value and
+ * refuses a value that is none of them (it used to return 0 rows silently).
+ */
+const h0 = new CommandRegistry();
+registerAll(h0);
+
+describe('every resource list in the terminal', () => {
+  const listed = (RESOURCES as readonly Resource[]).filter((r) => h0.has(`${r.decl.name}.list`));
+  const optionFields = (r: Resource) => r.surfaces.terminal.filter((f) => f.options && !hasDisplayText(f));
+
+  it('prints every enum column of every list by its text', async () => {
+    let checked = 0;
+    for (const r of listed) {
+      const result = await h.executor.run(`${r.decl.name}.list`, { pageSize: 50 }, { source: 'terminal' });
+      const table = result.table!;
+      for (const f of optionFields(r)) {
+        const col = table.columns.find((c) => c.key === f.key)!;
+        const values = [...new Set(table.rows.map((row) => row[f.key]).filter((v) => v != null && v !== ''))];
+        if (!values.length) continue;
+        const lines = formatTable({
+          columns: [col],
+          rows: table.rows.filter((row) => values.includes(row[f.key])),
+        });
+        const texts = f.options!.map((o) => o.text);
+        for (const cell of lines.slice(2)) expect(texts, `${r.decl.name}.${f.key}`).toContain(cell.trim());
+        checked += 1;
+      }
+    }
+    // technicians' 工作状态, banners' 位置 跳转类型 状态, goods' 分类 状态, partners' 类型 状态 …
+    expect(checked).toBeGreaterThanOrEqual(8);
+    const tech = await h.terminal('technician list --page-size 5 --work-status 休息');
+    expect(tech.out).toMatch(/休息/);
+  });
+
+  it('takes the text of an enum or dictionary choice as a filter and refuses an unknown one', async () => {
+    let checked = 0;
+    const total = async (r: Resource, flag: string, value: string) => {
+      const result = await h.executor.run(
+        `${r.decl.name}.list`,
+        { pageSize: 1, [flag]: value },
+        { source: 'terminal' },
+      );
+      return result.message;
+    };
+    for (const r of listed) {
+      const def = h.registry.get(`${r.decl.name}.list`)!;
+      const flags = new Set(describeArgs(def).map((a) => a.name));
+      for (const f of r.decl.fields.filter((x) => x.options && flags.has(x.key))) {
+        const [option] = f.options!;
+        expect(await total(r, f.key, option!.text), `${r.decl.name} --${f.key}`).toBe(
+          await total(r, f.key, option!.value),
+        );
+        await expect(total(r, f.key, '不存在的选项')).rejects.toThrow(`${f.title}取值无效：不存在的选项`);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+    // a dictionary field: 等级 by its item's text
+    const gold = await h.terminal('technician list --level 金牌 --page-size 50 --json');
+    const rows = JSON.parse(gold.out) as Array<Record<string, unknown>>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.level_dictText === '金牌')).toBe(true);
+    const none = await h.terminal('technician list --work-status 休息中');
+    expect(none.results[0]?.status).toBe('error');
+    expect(none.out).toContain('工作状态取值无效：休息中（可选：在线、服务中、休息、停用）');
   });
 });

@@ -63,7 +63,7 @@ describe('role grant and revoke', () => {
   });
 
   it('grants by code, path and 菜单名/按钮名, skipping what the role has', async () => {
-    const r = await h.terminal('role grant cmd_ops user:add /isystem/user 用户管理/编辑');
+    const r = await h.terminal('role grant cmd_ops user:add /isystem/user 用户管理/编辑 --yes');
     expect(r.out).toContain('已授予角色“命令运营” 3 个权限');
     expect(await grantedPerms('cmd_ops')).toEqual(['/isystem/user', 'user:add', 'user:edit']);
     const again = await h.terminal('role grant cmd_ops user:add');
@@ -71,7 +71,7 @@ describe('role grant and revoke', () => {
   });
 
   it('grants a menu with everything below it (--children)', async () => {
-    await h.terminal('role grant cmd_ops /isystem/roleUserList --children');
+    await h.terminal('role grant cmd_ops /isystem/roleUserList --children --yes');
     expect(await grantedPerms('cmd_ops')).toEqual(
       [
         '/isystem/roleUserList',
@@ -121,7 +121,7 @@ describe('role grant and revoke', () => {
     const run = h.executor.run(
       'role.grant',
       { role: 'cmd_cut', perms: ['/isystem/roleUserList'], children: true },
-      { source: 'terminal', signal: ctrl.signal },
+      { source: 'terminal', signal: ctrl.signal, yes: true },
     );
     await expect(run).rejects.toMatchObject({ outcome: 'cancelled' });
     h.calls.push = push;

@@ -7,6 +7,8 @@ export function makeHarness(options: {
   commands: CommandDefinition[];
   permissions?: string[];
   keys?: ContextKeys;
+  /** answers `ctx.prompt` (default: nothing) */
+  prompt?: (message: string) => Promise<string | null>;
 }) {
   const registry = new CommandRegistry();
   for (const command of options.commands) registry.register(command);
@@ -36,7 +38,7 @@ export function makeHarness(options: {
         confirms.push(message);
         return state.answer;
       },
-      prompt: async () => null,
+      prompt: options.prompt ?? (async () => null),
       progress: (p: Progress) => progress.push(p),
       output: (line: string) => outputs.push(line),
     }),

@@ -118,14 +118,21 @@ describe('商户列表', () => {
     const name = '余杭舒心理疗中心';
     await rowWith(page, 'name', name).first().locator('[col-id="status"]', { hasText: '待审核' }).waitFor();
     await rowAction(page, 'name', name, '审核通过');
+    // it cannot be undone: asked first (issue 27)
+    const ask = page.getByRole('dialog', { name: '确定审核通过 1 个商户吗?此操作不可撤销。' });
+    await ask.getByRole('button', { name: '确定' }).click();
     await page.getByText('已审核通过 1 个商户').waitFor();
     await rowWith(page, 'name', name).first().locator('[col-id="status"]', { hasText: '正常' }).waitFor();
 
     await rowAction(page, 'name', name, '修改状态');
     const form = page.getByRole('form', { name: '修改商户状态' });
+    // an active partner can only be stopped (issue 27: it offered 待审核, then refused it)
+    expect(await form.getByLabel('新状态').locator('option').allTextContents()).toEqual(['请选择', '停用']);
     await form.getByLabel('新状态').selectOption({ label: '停用' });
+    expect(await form.getByLabel('原因').getAttribute('aria-required')).toBe('true');
+    // the required reason is asked for in the form, before anything is sent
     await form.getByRole('button', { name: '确定' }).click();
-    await page.getByText(`${name}：请填写原因`).waitFor();
+    await form.getByRole('alert').filter({ hasText: '请填写原因' }).waitFor();
     await form.getByLabel('原因').fill('合同到期未续签');
     await form.getByRole('button', { name: '确定' }).click();
     await page.getByText('已改为「停用」 1 个商户').waitFor();

@@ -76,7 +76,7 @@ describe('an order from booking to review', () => {
     // an illegal step first: a 待支付 order cannot be accepted
     await terminal(page, `order accept ${no}`, '不能');
     expect(await status()).toBe(S.unpaid);
-    await terminal(page, `order pay ${no} --payMethod 微信支付 --payReference WX-E2E`, `已支付 1`);
+    await terminal(page, `order pay ${no} --payMethod 微信支付 --payReference WX-E2E --yes`, `已支付 1`);
     expect(await status()).toBe(S.pending);
     const technician = f.technicians[0]!;
     await terminal(
@@ -104,6 +104,12 @@ describe('an order from booking to review', () => {
       ['服务完成', S.finished],
     ] as const) {
       await row.getByRole('button', { name: button, exact: true }).first().click();
+      // a step that cannot be undone is confirmed first
+      if (button !== '出发')
+        await page
+          .getByRole('dialog', { name: `确定${button} 1 个订单吗?此操作不可撤销。` })
+          .getByRole('button', { name: '确定' })
+          .click();
       await page
         .getByText(new RegExp(`已${button} 1`))
         .first()
@@ -117,6 +123,10 @@ describe('an order from booking to review', () => {
     const rating = page.getByRole('dialog', { name: /^评价订单：评分/ });
     await rating.getByRole('textbox').fill('5星');
     await rating.getByRole('button', { name: '确定' }).click();
+    await page
+      .getByRole('dialog', { name: '确定评价 1 个订单吗?此操作不可撤销。' })
+      .getByRole('button', { name: '确定' })
+      .click();
     await page.getByText('已评价 1 个订单').first().waitFor();
     await expect.poll(status).toBe(S.reviewed);
     expect(

@@ -52,6 +52,10 @@ async function handleException(page: Page) {
   expect((await row()).status).toBe(EXCEPTION_STATUS.open);
   const actions = page.locator(`#page-content .ag-row[row-id="${id}"] [col-id="actions"]`);
   await actions.getByRole('button', { name: '认领', exact: true }).first().click();
+  await page
+    .getByRole('dialog', { name: '确定认领 1 个异常订单吗?此操作不可撤销。' })
+    .getByRole('button', { name: '确定' })
+    .click();
   await page.getByText('已认领 1 个异常订单').first().waitFor();
   await expect.poll(async () => (await row()).status).toBe(EXCEPTION_STATUS.handling);
   expect((await row()).handlerId).toBe('yunying');
@@ -65,6 +69,10 @@ async function handleException(page: Page) {
   const resolution = page.getByRole('dialog', { name: /^解决异常订单：处理结果/ });
   await resolution.getByRole('textbox').fill('致歉');
   await resolution.getByRole('button', { name: '确定' }).click();
+  await page
+    .getByRole('dialog', { name: '确定解决 1 个异常订单吗?此操作不可撤销。' })
+    .getByRole('button', { name: '确定' })
+    .click();
   await page.getByText('已解决 1 个异常订单').first().waitFor();
   await expect.poll(async () => (await row()).status).toBe(EXCEPTION_STATUS.resolved);
   expect(await row()).toMatchObject({

@@ -16,6 +16,12 @@ import { RESOURCES } from '../../src/shared/resources/index.ts';
 import { MENUS } from '../../src/server/db/seed/data/menus.ts';
 import type { SeedMenu } from '../../src/server/db/seed/data/types.ts';
 import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
+import { CommandRegistry } from '../../commands/core/registry.ts';
+import { registerAll } from '../../commands/index.ts';
+
+/** The commands, as the client registers them (which toolbar and row actions a screen has). */
+const COMMANDS = new CommandRegistry();
+registerAll(COMMANDS);
 
 /**
  * Every declared resource's generated screen, in the browser, checked against its declaration
@@ -280,6 +286,71 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
         release();
         await page.unroute(matches);
       }
+    });
+
+  // 详情 of a row: the 详细信息 dialog with every listed column and the screen's sub lists as tabs
+  // (a sub list inside it re-claimed the page's grid on each render: an update loop, React #185)
+  it('shows a row in the 详细信息 dialog', async () => {
+    const listed = await invoke<{ records: unknown[] }>(api, ep.list, { pageNo: '1', pageSize: '1' });
+    if (!listed.records.length) return;
+    const first = page.locator(`.ag-row [col-id="${displayKey(surfaces.list[0]!)}"]`).first();
+    await first.click();
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menu', { name: '行操作' }).getByRole('menuitem', { name: '详情' }).click();
+    const dialog = page.getByRole('dialog', { name: '详细信息' });
+    await dialog.waitFor();
+    const main = dialog.getByRole('region', { name: '主表' });
+    for (const f of surfaces.list.slice(0, 3))
+      await main.getByText(`${f.title}：`, { exact: true }).waitFor();
+    // each tab shows its content; the page behind keeps its grid
+    for (const tab of await dialog.getByRole('tab').all()) {
+      await tab.click();
+      await dialog.getByRole('tabpanel').first().waitFor();
+    }
+    expect(await page.getByText('页面加载失败').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await toolbar(page).waitFor();
+  });
+
+  // 修改状态 (a set-by-value status command): nothing ticked says so; a ticked row opens the
+  // generated dialog offering the states it can reach (issue 27: 批量上下架 failed with
+  // `status: 无效选项`, 修改商户状态 said 商户不存在)
+  const status = COMMANDS.get(`${decl.name}.status`);
+  const statusButton = status?.menus?.find((m) => m.menu === `${decl.name}.toolbar`);
+  if (status && statusButton)
+    it('opens its 修改状态 dialog for the ticked rows only', async () => {
+      const button = toolbar(page).getByRole('button', { name: statusButton.label ?? status.title });
+      await button.click();
+      await page.getByText('请选择一条记录！').first().waitFor();
+      const tick = page.locator('.ag-row .ag-selection-checkbox input').first();
+      await tick.check();
+      await button.click();
+      const form = page.getByRole('form', { name: status.title });
+      await form.waitFor();
+      expect(await form.getByLabel('新状态').locator('option').count()).toBeGreaterThan(1);
+      await form.getByRole('button', { name: '取消' }).click();
+      await form.waitFor({ state: 'detached' });
+      await tick.uncheck();
+    });
+
+  // a row action naming its row by another argument (调价's project) gets the row and asks only
+  // for the rest (issue 27: 缺少参数: project)
+  const targeted = COMMANDS.all().filter(
+    (c) => c.target && c.menus?.some((m) => m.menu === `${decl.name}.row`),
+  );
+  for (const c of targeted)
+    it(`runs the row action ${c.title} on its row`, async () => {
+      const label = c.menus!.find((m) => m.menu === `${decl.name}.row`)!.label ?? c.title;
+      const first = page.locator(`.ag-row [col-id="${displayKey(surfaces.list[0]!)}"]`).first();
+      await first.click();
+      await page.keyboard.press('Shift+F10');
+      await page.getByRole('menu', { name: '行操作' }).getByRole('menuitem', { name: label }).click();
+      const ask = page.getByRole('dialog', { name: new RegExp(`^${c.title}：`) });
+      await ask.waitFor();
+      expect(await page.getByText(/缺少参数/).count()).toBe(0);
+      await ask.getByRole('button', { name: '取消' }).click();
+      await ask.waitFor({ state: 'detached' });
     });
 });
 

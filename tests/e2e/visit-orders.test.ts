@@ -102,6 +102,11 @@ describe('上门订单', () => {
     const prompt = page.getByRole('dialog', { name: '取消订单：请填写原因' });
     await prompt.getByRole('textbox').fill('客户电话改约');
     await prompt.getByRole('button', { name: '确定' }).click();
+    // a cancelled order cannot come back: asked first
+    await page
+      .getByRole('dialog', { name: '确定取消 1 个订单吗?此操作不可撤销。' })
+      .getByRole('button', { name: '确定' })
+      .click();
     await page.getByText('已取消 1 个订单').waitFor();
     await page.getByRole('tab', { name: new RegExp(`^待支付${unpaid}$`) }).waitFor();
     const [after] = await env.database.db.select().from(yyVisitOrder).where(eq(yyVisitOrder.id, order!.id));

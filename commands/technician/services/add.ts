@@ -64,7 +64,8 @@ export default defineCommand({
         change: '未开通 → 已开通',
         apply: () => ctx.api.post(TECH_SERVICE_ADD_BATCH.path, { technicianId: tech!.id, projectIds: [id] }),
       })),
-      { dryRun, verb: '开通', unit: '项目' },
+      // the projects are named one by one (on screen: picked in the 批量开通 dialog)
+      { dryRun, verb: '开通', unit: '项目', confirm: false },
     );
     const skipped = chosen.length - fresh.length;
     return {

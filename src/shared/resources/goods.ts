@@ -17,6 +17,7 @@ export const GOODS_STATUS = [
 export const GOODS_MSG = {
   price: '价格须为0到1000000之间的金额，最多两位小数',
   stock: '库存须为0到999999之间的整数',
+  statusRequired: '请选择上架或下架',
 } as const;
 
 export const GOODS = defineResource({

@@ -69,6 +69,11 @@ export interface ResourceTransition {
   preview?: boolean;
   /** the id of a command `--explain` runs with the row's id instead of acting (派单 → `dispatch.explain`) */
   explain?: string;
+  /**
+   * the command asks before acting on a single row too (default: when the action cannot be undone,
+   * `isIrreversible`); more than one row is always confirmed, `--yes` answers
+   */
+  confirm?: boolean;
 }
 
 /** What a server half's `preview` answers for one row of a dry run. */
@@ -136,6 +141,8 @@ export const TRANSITION_MSG = {
   unchanged: (title: string, state: string) => `${title}已是「${state}」状态`,
   done: (action: string) => `${action}成功`,
   changed: (state: string) => `已改为「${state}」`,
+  confirm: (action: string, n: number, entity: string, irreversible: boolean) =>
+    `确定${action} ${n} 个${entity}吗?${irreversible ? '此操作不可撤销。' : ''}`,
 } as const;
 
 /** The contract of an action needing `code`: its declared endpoint or `PUT {path}/{action}`. */
@@ -159,6 +166,58 @@ export function transitionBetween(
   to: string,
 ): [string, ResourceTransition] | undefined {
   return Object.entries(states.transitions).find(([, t]) => t.to === to && t.from.includes(from));
+}
+
+/**
+ * An action that cannot be undone: no declared action, or chain of them, leads from the state it
+ * enters back to a state it leaves (审核通过: an approved partner is never pending again).
+ */
+export function isIrreversible(states: Pick<ResourceStates, 'transitions'>, t: ResourceTransition): boolean {
+  const all = Object.values(states.transitions);
+  const reached = new Set([t.to]);
+  const queue = [t.to];
+  while (queue.length) {
+    const state = queue.shift()!;
+    for (const next of all)
+      if (next.from.includes(state) && !reached.has(next.to)) {
+        reached.add(next.to);
+        queue.push(next.to);
+      }
+  }
+  return !t.from.some((f) => reached.has(f));
+}
+
+/** A state rows can be set to, and whether the reason is required on the way. */
+export interface SettableState {
+  to: string;
+  reasonRequired: boolean;
+}
+
+/**
+ * The states that every row (in `rowStates`) can be set to by one declared action each — or is in
+ * already when `same` is `'skip'` — among `candidates`, in their order: what a 修改状态 dialog may
+ * offer for those rows (anything else the change would refuse). A state all rows are in already is
+ * not offered.
+ */
+export function settableStates(
+  states: Pick<ResourceStates, 'transitions'>,
+  rowStates: readonly string[],
+  candidates: readonly string[],
+  same: 'refuse' | 'skip' = 'refuse',
+): SettableState[] {
+  const out: SettableState[] = [];
+  for (const to of candidates) {
+    if (!rowStates.length || rowStates.every((s) => s === to)) continue;
+    let reasonRequired = false;
+    const ok = rowStates.every((from) => {
+      if (from === to) return same === 'skip';
+      const found = transitionBetween(states as ResourceStates, from, to);
+      if (found?.[1].reason === 'required') reasonRequired = true;
+      return Boolean(found);
+    });
+    if (ok) out.push({ to, reasonRequired });
+  }
+  return out;
 }
 
 /** The refusal of an action on a row in state `from` (not in `from`, reason, guard), or undefined. */

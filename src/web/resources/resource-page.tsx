@@ -12,6 +12,8 @@ import { call } from '../lib/api-client.ts';
 import { formFields, formSubTables, listConfig, type ResourceRow } from './resource-config.ts';
 import { StateHistory } from './state-history.tsx';
 import { ResourceStats } from './resource-stats.tsx';
+import { StatusDialog } from './status-dialog.tsx';
+import { executor } from '../shell/runtime.ts';
 
 /**
  * What a page of its own (component-registry's `RESOURCE_PAGES`) adds to the generated one: sub
@@ -44,6 +46,8 @@ export function ResourcePage({
     : detailTabs;
   const generated = { ...listConfig(resource), ...(tabs ? { detailTabs: tabs } : {}) };
   const config = configure ? configure(generated) : generated;
+  // a set-by-value command (`<name>.status`) asks for the state in the generated status dialog
+  const statusCommand = resource.states ? executor.registry.get(`${decl.name}.status`) : undefined;
   return (
     <ListPage config={config}>
       {(ep.add || ep.edit) && (
@@ -63,6 +67,9 @@ export function ResourcePage({
         />
       )}
       {resource.stats && <ResourceStats resource={resource} />}
+      {statusCommand && (
+        <StatusDialog resource={resource} title={statusCommand.title} command={statusCommand.id} />
+      )}
       {children}
     </ListPage>
   );

@@ -308,3 +308,44 @@ describe('CommandExecutor', () => {
     expect(h.executor.visible({ route: '/users' }).map((c) => c.id)).toEqual(['user.list', 'user.edit']);
   });
 });
+
+describe('arguments a surface does not give (issue 27)', () => {
+  const got: Array<Record<string, unknown>> = [];
+  const price = defineCommand({
+    id: 'project.price',
+    title: '调整项目价格',
+    args: z.object({
+      project: z.string().describe('服务项目'),
+      price: z.string().describe('新价格'),
+      mode: z.enum(['上架', '下架']).describe('状态'),
+    }),
+    positional: ['project', 'price'],
+    target: 'project',
+    async run(_ctx, args) {
+      got.push(args);
+    },
+  });
+
+  it('fills the target from a row button and asks for what is still required, with its choices', async () => {
+    const h = makeHarness({ commands: [price] });
+    const asked: string[] = [];
+    const answers = ['198', '下架'];
+    // nothing answered: the argument stays missing
+    await expect(
+      h.executor.run('project.price', { id: 'p1', ids: 'p1' }, { source: 'button' }),
+    ).rejects.toThrow('缺少参数: price');
+    // answered: a prompt that answers in turn
+    const answering = makeHarness({
+      commands: [price],
+      prompt: async (m) => (asked.push(m), answers.shift() ?? null),
+    });
+    await answering.executor.run('project.price', { id: 'p1', ids: 'p1' }, { source: 'button' });
+    expect(got.at(-1)).toEqual({ project: 'p1', price: '198', mode: '下架' });
+    expect(asked).toEqual(['调整项目价格：新价格', '调整项目价格：状态（上架、下架）']);
+    // a script is never asked: refused at once
+    answers.push('1');
+    await expect(
+      answering.executor.run('project.price', { project: 'p1' }, { source: 'script' }),
+    ).rejects.toThrow('缺少参数: price');
+  });
+});

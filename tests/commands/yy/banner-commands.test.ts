@@ -36,11 +36,16 @@ describe('banner commands', () => {
   });
 
   it('banner forbid disables the banners named, banner enable turns them back on', async () => {
-    const r = await h.terminal(`banner forbid ${ids[0]},${ids[1]}`);
+    // two banners: asked first with the count (issue 27); declined, nothing changes
+    const declined = await h.terminal(`banner forbid ${ids[0]},${ids[1]}`);
+    expect(h.state.confirms.at(-1)).toBe('确定禁用 2 个轮播图吗?');
+    expect(declined.out).toContain('已取消');
+    expect(await statuses()).toEqual(['1', '1', '1']);
+    const r = await h.terminal(`banner forbid ${ids[0]},${ids[1]} --yes`);
     expect(r.out).toContain('已禁用 2 个轮播图');
     expect(await statuses()).toEqual(['0', '0', '1']);
     // only those not yet in the wanted state change
-    const on = await h.terminal(`banner list --status 0 --title "横幅*" | banner enable`);
+    const on = await h.terminal(`banner list --status 0 --title "横幅*" | banner enable --yes`);
     expect(on.out).toContain('已启用 2 个轮播图');
     expect(await statuses()).toEqual(['1', '1', '1']);
   });
@@ -60,14 +65,22 @@ describe('goods status', () => {
     const dry = await h.terminal(`goods status ${ids} 下架 --dry-run`);
     expect(dry.out).toContain('演练：将下架 3 个商品（未执行）');
     expect(dry.out).toMatch(/一次性床单\s+上架 → 下架/);
-    const off = await h.terminal(`goods status ${ids} 下架`);
+    const off = await h.terminal(`goods status ${ids} 下架 --yes`);
     expect(off.out).toContain('已下架 3 个商品');
     const listed = await h.t.call('GET', '/yy/yyGoods/list', {
       token: h.token,
       query: { category: '3', status: '0' },
     });
     expect(listed.body.result.total).toBe(3);
-    const on = await h.terminal(`goods list --category 3 --status 0 | goods status --status 上架`);
+    const on = await h.terminal(`goods list --category 3 --status 0 | goods status --status 上架 --yes`);
     expect(on.out).toContain('已上架 3 个商品');
+  });
+
+  it('takes piped goods and the status as its one word (issue 27: `status: 无效选项`)', async () => {
+    const dry = await h.terminal('goods list --page-size 50 --category 3 | goods status 下架 --dry-run');
+    expect(dry.results.at(-1)?.status, dry.out).toBe('ok');
+    expect(dry.out).toContain('演练：将下架 3 个商品（未执行）');
+    const none = await h.terminal('goods status');
+    expect(none.out).toContain('请选择一条记录！');
   });
 });

@@ -32,7 +32,11 @@ describe('partner commands', () => {
     expect(dry.out).toContain('演练：将审核通过 1 个商户（未执行）');
     expect(dry.out).toMatch(/余杭舒心理疗中心\s+待审核 → 正常/);
     expect((await partner('余杭舒心理疗中心')).status).toBe('0');
-    const r = await h.terminal('partner approve 余杭舒心理疗中心');
+    // 审核通过 cannot be undone: asked first even for one partner (issue 27)
+    const declined = await h.terminal('partner approve 余杭舒心理疗中心');
+    expect(h.state.confirms.at(-1)).toBe('确定审核通过 1 个商户吗?此操作不可撤销。');
+    expect(declined.out).toContain('已取消');
+    const r = await h.terminal('partner approve 余杭舒心理疗中心 --yes');
     expect(r.results[0]?.status).toBe('ok');
     expect(r.out).toContain('已审核通过 1 个商户');
     expect((await partner('余杭舒心理疗中心')).status).toBe('1');
@@ -53,6 +57,11 @@ describe('partner commands', () => {
     expect(log.map((l) => `${l.fromState}>${l.toState}`).sort()).toEqual(['0>1', '1>3']);
     const bad = await h.terminal('partner status 没有这个商户 正常');
     expect(bad.out).toContain('商户不存在: 没有这个商户');
+    // nothing named, piped or ticked: as on the technician page (issue 27 said 商户不存在)
+    expect((await h.terminal('partner status')).out).toContain('请选择一条记录！');
+    // piped partners take the status as the one word
+    const piped = await h.terminal('partner list --name 余杭舒心理疗中心 | partner status 正常 --dry-run');
+    expect(piped.results.at(-1)?.status, piped.out).toBe('ok');
   });
 });
 
@@ -64,7 +73,7 @@ describe('technician commands', () => {
     expect(dry.out).toContain('（未执行）');
     for (const n of names) expect(dry.out).toContain(n);
     const before = await technicians(names);
-    const r = await h.terminal(line);
+    const r = await h.terminal(`${line} --yes`);
     expect(r.results[0]?.status).toBe('ok');
     const changed = before.filter((t) => t.workStatus !== '3').length;
     expect(r.out).toContain(`已改为「休息」 ${changed} 个技师`);
@@ -88,7 +97,7 @@ describe('technician commands', () => {
         h.executor.run(
           'technician.status',
           { status: '停用', ids: online.map((t) => t.id) },
-          { source: 'terminal', signal: ac.signal },
+          { source: 'terminal', signal: ac.signal, yes: true },
         ),
       ).rejects.toMatchObject({ message: '已取消' });
     } finally {
@@ -174,5 +183,34 @@ describe('as staff', () => {
     const listed = await h.terminal('project list --name 全身推拿');
     expect(listed.out).toMatch(/全身推拿.*\s1,198\.00\s+1,580\.00/);
     expect((await h.terminal('project list --name 全身推拿 --json')).out).toContain('"price": "1198.00"');
+  });
+});
+
+// last: the update moves rows, which the tests above pick by position
+describe('batch confirmation (issue 27)', () => {
+  it('a piped batch of several technicians asks first with the count; --yes does not ask', async () => {
+    const online = await db().select().from(yyTechnician).where(eq(yyTechnician.workStatus, '1'));
+    expect(online.length).toBeGreaterThan(1);
+    const line = 'technician list --page-size 50 --work-status 在线 | technician status 休息';
+    const asked = h.state.confirms.length;
+    const declined = await h.terminal(line);
+    expect(h.state.confirms.slice(asked)).toEqual([`确定改为「休息」 ${online.length} 个技师吗?`]);
+    expect(declined.out).toContain('已取消');
+    const after = await db().select().from(yyTechnician).where(eq(yyTechnician.workStatus, '1'));
+    expect(after.length).toBe(online.length);
+    // a dry run asks nothing; --yes goes ahead without asking
+    await h.terminal(`${line} --dry-run`);
+    const r = await h.terminal(`${line} --yes`);
+    expect(h.state.confirms.length).toBe(asked + 1);
+    expect(r.out).toContain(`已改为「休息」 ${online.length} 个技师`);
+    await db()
+      .update(yyTechnician)
+      .set({ workStatus: '1' })
+      .where(
+        inArray(
+          yyTechnician.id,
+          online.map((t) => t.id),
+        ),
+      );
   });
 });

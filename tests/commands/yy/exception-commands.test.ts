@@ -59,10 +59,10 @@ describe('exception commands', () => {
     const shown = await h.terminal(`exception order ${ex!.id}`);
     expect(shown.results[0]?.status, shown.out).toBe('ok');
     expect(shown.out).toContain('下单');
-    const claim = await h.terminal(`exceptionOrder claim ${ex!.id}`);
+    const claim = await h.terminal(`exceptionOrder claim ${ex!.id} --yes`);
     expect(claim.results[0]?.status, claim.out).toBe('ok');
     const resolve = await h.terminal(
-      `exceptionOrder resolve ${ex!.id} --resolution 致歉 --reason 已电话致歉`,
+      `exceptionOrder resolve ${ex!.id} --resolution 致歉 --reason 已电话致歉 --yes`,
     );
     expect(resolve.results[0]?.status, resolve.out).toBe('ok');
     const [done] = await db().select().from(yyExceptionOrder).where(eq(yyExceptionOrder.id, ex!.id));

@@ -38,13 +38,13 @@ describe('order commands', () => {
     const o = await latest();
     const list = await h.terminal('order list --status 待支付');
     expect(list.out).toContain(o.orderNo);
-    const pay = await h.terminal(`order pay ${o.orderNo} --payMethod 1 --payReference WX-77`);
+    const pay = await h.terminal(`order pay ${o.orderNo} --payMethod 1 --payReference WX-77 --yes`);
     expect(pay.results[0]?.status, pay.out).toBe('ok');
     expect(pay.out).toContain('已支付 1 个订单');
     const refused = await h.terminal(`order cancel ${o.orderNo}`);
     expect(refused.results[0]?.status).toBe('error');
     expect(refused.out).toContain('请填写原因');
-    const cancel = await h.terminal(`order cancel ${o.orderNo} --reason 客户改期`);
+    const cancel = await h.terminal(`order cancel ${o.orderNo} --reason 客户改期 --yes`);
     expect(cancel.results[0]?.status, cancel.out).toBe('ok');
     const row = (await h.t.database.db.select().from(yyVisitOrder).where(eq(yyVisitOrder.id, o.id)))[0]!;
     expect(row).toMatchObject({ status: '99', refundAmount: row.paidAmount });
@@ -60,10 +60,12 @@ describe('order commands', () => {
     );
     const o = await latest();
     // no payment method: asked for, and the harness answers nothing
-    const unasked = await h.terminal(`order pay ${o.orderNo}`);
+    const unasked = await h.terminal(`order pay ${o.orderNo} --yes`);
     expect(unasked.results[0]?.status).toBe('error');
     expect(unasked.out).toContain('请选择支付方式');
-    expect((await h.terminal(`order pay ${o.orderNo} --payMethod 支付宝`)).results[0]?.status).toBe('ok');
+    expect((await h.terminal(`order pay ${o.orderNo} --payMethod 支付宝 --yes`)).results[0]?.status).toBe(
+      'ok',
+    );
     const tech = f.technicians.find((x) => f.technicians.filter((y) => y.name === x.name).length === 1)!;
     // a dry run asks the server: the candidates and who would be chosen, nobody booked
     const dry = await h.terminal(`order dispatch ${o.orderNo} --dry-run`);

@@ -60,7 +60,7 @@ describe('transition commands', () => {
   it('goods unshelve and shelve take several items in one all-or-nothing call', async () => {
     const rows = await db().select().from(yyGoods).where(eq(yyGoods.category, '3'));
     const ids = rows.map((g) => g.id).join(',');
-    const off = await h.terminal(`goods unshelve ${ids}`);
+    const off = await h.terminal(`goods unshelve ${ids} --yes`);
     expect(off.out).toContain(`已下架 ${rows.length} 个商品`);
     // one is on sale again: the batch is refused as a whole, naming it
     await h.terminal(`goods shelve ${rows[0]!.id}`);

@@ -1,4 +1,13 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GridApi } from 'ag-grid-community';
@@ -43,6 +52,13 @@ export const NO_DATA = '没有查询到任何数据';
 export const RELOAD_EFFECT_MS = 1400;
 
 /**
+ * Set inside a list page: a list shown within it (a 详细信息 tab's sub list) is embedded and leaves
+ * the page's context keys, selection and grid widgets to the page (it re-claimed them on every
+ * render of the dialog, which re-rendered the page: React error #185).
+ */
+const InsideListPage = createContext(false);
+
+/**
  * The list-page pattern: search bar, toolbar (the page's commands plus the grid commands), server
  * paging / sort / column filters / super query, selection, row actions, export and import, empty and
  * failure states, column permissions. A screen only declares `config` and its commands.
@@ -58,6 +74,7 @@ export function ListPage<Row extends { id: string }>({
   /** the page's own hosts (forms, dialogs) */
   children?: ReactNode;
 }) {
+  const embedded = useContext(InsideListPage);
   const fallbackSort = config.defaultSort ?? DEFAULT_SORT;
   const reduce = useMemo(() => listReducer(fallbackSort), [fallbackSort]);
   const [state, dispatch] = useReducer(reduce, fallbackSort, initialListState);
@@ -102,18 +119,25 @@ export function ListPage<Row extends { id: string }>({
   const columnDefs = useMemo<Array<ColDef<Row>>>(
     () => [
       ...toColDefs(config.columns, hidden),
-      {
-        headerName: '操作',
-        colId: 'actions',
-        pinned: 'right',
-        width: config.actionsWidth ?? 200,
-        sortable: false,
-        filter: false,
-        cellRenderer: (p: { data?: Row }) =>
-          p.data ? <RowActions menu={`${config.pageKey}.row`} row={p.data} args={rowArgs(p.data)} /> : null,
-      },
+      // an embedded list's rows are not the page's: the page's row commands do not apply to them
+      ...(embedded
+        ? []
+        : [
+            {
+              headerName: '操作',
+              colId: 'actions',
+              pinned: 'right' as const,
+              width: config.actionsWidth ?? 200,
+              sortable: false,
+              filter: false,
+              cellRenderer: (p: { data?: Row }) =>
+                p.data ? (
+                  <RowActions menu={`${config.pageKey}.row`} row={p.data} args={rowArgs(p.data)} />
+                ) : null,
+            },
+          ]),
     ],
-    [config.columns, config.pageKey, hidden],
+    [config.columns, config.pageKey, hidden, embedded],
   );
 
   const canExport =
@@ -121,6 +145,7 @@ export function ListPage<Row extends { id: string }>({
   const canImport =
     Boolean(config.url.importExcel) && (!config.perms?.import || runtime.can(config.perms.import));
   useEffect(() => {
+    if (embedded) return;
     runtime.setKeys({
       grid: {
         pageKey: config.pageKey,
@@ -132,28 +157,28 @@ export function ListPage<Row extends { id: string }>({
       },
     });
     return () => runtime.setKeys({ grid: undefined, selection: [] });
-  }, [config, canExport, canImport]);
+  }, [config, canExport, canImport, embedded]);
 
   const stateRef = useRef(state);
   stateRef.current = state;
   useEffect(() => {
     const exportUrl = config.url.exportXls;
-    if (!canExport || !exportUrl) return;
+    if (embedded || !canExport || !exportUrl) return;
     return registerWidget('grid.export', async () => {
       const selection = runtime.keys().selection ?? [];
       await downloadFile(exportUrl, exportParams(stateRef.current, selection), `${config.title}.xlsx`);
       return selection.length;
     });
-  }, [canExport, config.url.exportXls, config.title]);
+  }, [canExport, config.url.exportXls, config.title, embedded]);
 
-  useEffect(() => (canImport ? registerImportWidget() : undefined), [canImport]);
+  useEffect(() => (canImport && !embedded ? registerImportWidget() : undefined), [canImport, embedded]);
 
   // a new page, search or sort starts with nothing ticked; rows updated in place keep their ticks
   const paramsKey = JSON.stringify(params);
   useEffect(() => {
-    runtime.setKeys({ selection: [] });
+    if (!embedded) runtime.setKeys({ selection: [] });
     gridApi?.deselectAll();
-  }, [paramsKey, gridApi]);
+  }, [paramsKey, gridApi, embedded]);
 
   // rows saved elsewhere (another user or server instance) update in place, with the reload effect;
   // others (new rows, rows of other pages) cause one coalesced refetch at most every few seconds,
@@ -194,140 +219,146 @@ export function ListPage<Row extends { id: string }>({
   rowsRef.current = data?.records ?? [];
   useEffect(
     () =>
-      registerWidget('grid.detail', (props) => {
-        const row = rowsRef.current.find((r) => r.id === (props as { id?: string })?.id);
-        if (!row) throw new Error('未找到对应数据');
-        setDetail(row);
-      }),
-    [],
+      embedded
+        ? undefined
+        : registerWidget('grid.detail', (props) => {
+            const wanted = String((props as { id?: unknown })?.id ?? '');
+            // ids come as text (row buttons, the terminal); some tables (租户) have numeric ids
+            const row = rowsRef.current.find((r) => String(r.id) === wanted);
+            if (!row) throw new Error('未找到对应数据');
+            setDetail(row);
+          }),
+    [embedded],
   );
 
   const columnsById = useMemo(() => new Map(config.columns.map((c) => [c.field, c])), [config.columns]);
 
   return (
-    <div className="space-y-3 p-4">
-      {config.search?.length ? (
-        <SearchBar
-          fields={config.search}
-          onSearch={(search) => searchAgain({ type: 'search', search })}
-          onReset={() => searchAgain({ type: 'reset' })}
-        />
-      ) : null}
-      <div className="rounded bg-white p-3 shadow-sm">
-        <div role="toolbar" aria-label={`${config.title}操作`} className="mb-2 flex flex-wrap gap-2">
-          {[...toolbar, ...gridTools].map((c) => (
-            <Button
-              key={c.id}
-              variant={
-                c.menus?.some((m) => m.group?.startsWith('1_'))
-                  ? 'primary'
-                  : c.dangerous
-                    ? 'danger'
-                    : 'default'
+    <InsideListPage.Provider value={true}>
+      <div className="space-y-3 p-4">
+        {config.search?.length ? (
+          <SearchBar
+            fields={config.search}
+            onSearch={(search) => searchAgain({ type: 'search', search })}
+            onReset={() => searchAgain({ type: 'reset' })}
+          />
+        ) : null}
+        <div className="rounded bg-white p-3 shadow-sm">
+          <div role="toolbar" aria-label={`${config.title}操作`} className="mb-2 flex flex-wrap gap-2">
+            {(embedded ? [] : [...toolbar, ...gridTools]).map((c) => (
+              <Button
+                key={c.id}
+                variant={
+                  c.menus?.some((m) => m.group?.startsWith('1_'))
+                    ? 'primary'
+                    : c.dangerous
+                      ? 'danger'
+                      : 'default'
+                }
+                title={c.disabled ? `${c.label}（无权限）` : commandHint(c.id, c.label)}
+                disabled={c.disabled}
+                onClick={() => void runCommand(c.id, {}, 'button')}
+              >
+                {c.label}
+              </Button>
+            ))}
+            {config.superQuery?.length ? (
+              <SuperQuery
+                pageKey={config.pageKey}
+                fields={config.superQuery}
+                onSearch={(q) =>
+                  dispatch({
+                    type: 'superQuery',
+                    superQuery: q && {
+                      superQueryParams: q.superQueryParams,
+                      superQueryMatchType: q.superQueryMatchType,
+                    },
+                  })
+                }
+              />
+            ) : null}
+            {toolbarExtra}
+            {isFetching && <span className="self-center text-xs text-gray-600">加载中…</span>}
+          </div>
+          {(error || !listUrl) && (
+            <p role="alert" className="mb-2 text-sm text-amber-600">
+              {listUrl ? error?.message : MISSING_LIST_URL}
+            </p>
+          )}
+          <div style={{ height: 520 }}>
+            <AgGridReact<Row>
+              {...sheet.gridProps}
+              rowData={data?.records ?? []}
+              columnDefs={columnDefs}
+              getRowId={(p) => String(p.data.id)}
+              localeText={AG_GRID_LOCALE_CN}
+              rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
+              overlayNoRowsTemplate={NO_DATA}
+              onGridReady={(e) => setGridApi(e.api)}
+              onCellKeyDown={(e) => {
+                const ev = e.event as KeyboardEvent | null | undefined;
+                if (embedded || !ev || !e.data || !opensRowActions(ev)) return;
+                ev.preventDefault();
+                const cell = (ev.target as HTMLElement).closest('.ag-cell') ?? (ev.target as HTMLElement);
+                setRowMenu({ row: e.data, at: below(cell) });
+              }}
+              onSelectionChanged={(e) =>
+                embedded || runtime.setKeys({ selection: e.api.getSelectedRows().map((r) => String(r.id)) })
               }
-              title={c.disabled ? `${c.label}（无权限）` : commandHint(c.id, c.label)}
-              disabled={c.disabled}
-              onClick={() => void runCommand(c.id, {}, 'button')}
-            >
-              {c.label}
-            </Button>
-          ))}
-          {config.superQuery?.length ? (
-            <SuperQuery
-              pageKey={config.pageKey}
-              fields={config.superQuery}
-              onSearch={(q) =>
-                dispatch({
-                  type: 'superQuery',
-                  superQuery: q && {
-                    superQueryParams: q.superQueryParams,
-                    superQueryMatchType: q.superQueryMatchType,
-                  },
-                })
-              }
+              onSortChanged={(e) => {
+                const s = e.api.getColumnState().find((c) => c.sort);
+                const col = s && columnsById.get(s.colId);
+                const field = col ? sortFieldOf(col) : false;
+                dispatch({ type: 'sort', sort: s && field ? { column: field, order: s.sort! } : null });
+              }}
+              onFilterChanged={(e) => {
+                const model = e.api.getFilterModel() as Record<string, { type?: string; filter?: unknown }>;
+                const filters: Record<string, string> = {};
+                for (const [colId, m] of Object.entries(model)) {
+                  const col = columnsById.get(colId);
+                  const field = col && filterFieldOf(col);
+                  const value = filterToParam(m);
+                  if (field && value) filters[field] = value;
+                }
+                dispatch({ type: 'filters', filters });
+              }}
             />
-          ) : null}
-          {toolbarExtra}
-          {isFetching && <span className="self-center text-xs text-gray-600">加载中…</span>}
-        </div>
-        {(error || !listUrl) && (
-          <p role="alert" className="mb-2 text-sm text-amber-600">
-            {listUrl ? error?.message : MISSING_LIST_URL}
-          </p>
-        )}
-        <div style={{ height: 520 }}>
-          <AgGridReact<Row>
-            {...sheet.gridProps}
-            rowData={data?.records ?? []}
-            columnDefs={columnDefs}
-            getRowId={(p) => String(p.data.id)}
-            localeText={AG_GRID_LOCALE_CN}
-            rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true }}
-            overlayNoRowsTemplate={NO_DATA}
-            onGridReady={(e) => setGridApi(e.api)}
-            onCellKeyDown={(e) => {
-              const ev = e.event as KeyboardEvent | null | undefined;
-              if (!ev || !e.data || !opensRowActions(ev)) return;
-              ev.preventDefault();
-              const cell = (ev.target as HTMLElement).closest('.ag-cell') ?? (ev.target as HTMLElement);
-              setRowMenu({ row: e.data, at: below(cell) });
-            }}
-            onSelectionChanged={(e) =>
-              runtime.setKeys({ selection: e.api.getSelectedRows().map((r) => String(r.id)) })
-            }
-            onSortChanged={(e) => {
-              const s = e.api.getColumnState().find((c) => c.sort);
-              const col = s && columnsById.get(s.colId);
-              const field = col ? sortFieldOf(col) : false;
-              dispatch({ type: 'sort', sort: s && field ? { column: field, order: s.sort! } : null });
-            }}
-            onFilterChanged={(e) => {
-              const model = e.api.getFilterModel() as Record<string, { type?: string; filter?: unknown }>;
-              const filters: Record<string, string> = {};
-              for (const [colId, m] of Object.entries(model)) {
-                const col = columnsById.get(colId);
-                const field = col && filterFieldOf(col);
-                const value = filterToParam(m);
-                if (field && value) filters[field] = value;
-              }
-              dispatch({ type: 'filters', filters });
-            }}
+          </div>
+          <Pager
+            total={data?.total ?? 0}
+            estimated={data?.totalEstimated === true}
+            pageNo={state.pageNo}
+            pageSize={state.pageSize}
+            onChange={(pageNo, pageSize) => dispatch({ type: 'page', pageNo, pageSize })}
           />
         </div>
-        <Pager
-          total={data?.total ?? 0}
-          estimated={data?.totalEstimated === true}
-          pageNo={state.pageNo}
-          pageSize={state.pageSize}
-          onChange={(pageNo, pageSize) => dispatch({ type: 'page', pageNo, pageSize })}
+        {canImport && <ImportDialogHost />}
+        <DetailsModal
+          open={detail !== null}
+          onClose={() => setDetail(null)}
+          fields={toColDefs(config.columns, hidden).map((c) => {
+            const column = columnsById.get(c.colId ?? '');
+            return {
+              label: c.headerName ?? '',
+              value:
+                detail && column?.render
+                  ? column.render(detail)
+                  : String((detail as Record<string, unknown> | null)?.[c.colId ?? ''] ?? ''),
+            };
+          })}
+          tabs={detail ? config.detailTabs?.(detail) : undefined}
         />
+        {rowMenu && (
+          <RowActionsMenu
+            menu={`${config.pageKey}.row`}
+            row={rowMenu.row}
+            args={rowArgs(rowMenu.row)}
+            at={rowMenu.at}
+            onClose={() => setRowMenu(null)}
+          />
+        )}
+        {children}
       </div>
-      {canImport && <ImportDialogHost />}
-      <DetailsModal
-        open={detail !== null}
-        onClose={() => setDetail(null)}
-        fields={toColDefs(config.columns, hidden).map((c) => {
-          const column = columnsById.get(c.colId ?? '');
-          return {
-            label: c.headerName ?? '',
-            value:
-              detail && column?.render
-                ? column.render(detail)
-                : String((detail as Record<string, unknown> | null)?.[c.colId ?? ''] ?? ''),
-          };
-        })}
-        tabs={detail ? config.detailTabs?.(detail) : undefined}
-      />
-      {rowMenu && (
-        <RowActionsMenu
-          menu={`${config.pageKey}.row`}
-          row={rowMenu.row}
-          args={rowArgs(rowMenu.row)}
-          at={rowMenu.at}
-          onClose={() => setRowMenu(null)}
-        />
-      )}
-      {children}
-    </div>
+    </InsideListPage.Provider>
   );
 }
