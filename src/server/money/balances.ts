@@ -25,9 +25,10 @@ export async function deriveBalances(db: Db, account?: string, reach?: SQL): Pro
     db,
     sql`
     select d.account, d.account_key as account_id, d.balance::text as balance, b.balance::text as cached
-      from (select e.account, coalesce(e.account_id, '') as account_key, sum(e.amount) as balance
-              from yy_ledger_entry e
-             where ${account ? sql`e.account = ${account}` : sql`true`} and ${reach ?? sql`true`}
+      from (select yy_ledger_entry.account, coalesce(yy_ledger_entry.account_id, '') as account_key,
+                   sum(yy_ledger_entry.amount) as balance
+              from yy_ledger_entry
+             where ${account ? sql`yy_ledger_entry.account = ${account}` : sql`true`} and ${reach ?? sql`true`}
              group by 1, 2) d
       left join yy_ledger_balance b on b.account = d.account and b.account_key = d.account_key
      order by 1, 2`,

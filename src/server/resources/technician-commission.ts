@@ -5,10 +5,8 @@ import {
   COMMISSION_MSG,
   COMMISSION_PREVIEW,
   COMMISSION_PROJECT_PICKER,
-  COMMISSION_SCOPE,
   COMMISSION_TECH_ROYALTY,
   COMMISSION_TECHNICIAN_PICKER,
-  COMMISSION_TYPE,
   TECH_COMMISSION,
   commissionRuleProblem,
   type CommissionPreview,
@@ -31,7 +29,6 @@ import { orderServer } from './order.ts';
 import { technicianServer } from './technician.ts';
 import type { ServerResource } from './types.ts';
 
-const S = COMMISSION_SCOPE;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const ROYALTY_MSG = {
@@ -52,7 +49,7 @@ function monthOf(d: Date, tz: string): [string, string] {
 
 /**
  * 技师提成: the generated family of the rules (a rule names what its scope needs and amounts its
- * type needs; fields its scope or type does not use are cleared), the preview of an order's
+ * type needs; a field its scope or type does not use is kept as sent and never read), the preview of an order's
  * commission and `getTechRoyalty` (a technician's commission over a period, from the ledger).
  */
 export const commissionServer: ServerResource = {
@@ -63,17 +60,6 @@ export const commissionServer: ServerResource = {
       const merged = { ...original, ...data } as Record<string, unknown>;
       const problem = commissionRuleProblem(merged as never);
       if (problem) throw new BizError(problem);
-      const scope = String(merged.scope);
-      const type = String(merged.type);
-      if (scope !== S.techProject && scope !== S.technician) data.technicianId = null;
-      if (scope !== S.techProject && scope !== S.project) data.projectId = null;
-      if (scope !== S.level) data.techLevel = null;
-      if (type !== COMMISSION_TYPE.fixed && type !== COMMISSION_TYPE.hourly) data.amount = null;
-      if (type !== COMMISSION_TYPE.percent) data.rate = null;
-      if (type !== COMMISSION_TYPE.tiered) data.tiers = null;
-      if (merged.priority === null || merged.priority === undefined || merged.priority === '')
-        data.priority = 0;
-      if (merged.enabled === null || merged.enabled === undefined) data.enabled = true;
     },
   },
   endpoints: [

@@ -35,10 +35,12 @@ export const yyTechnicianCommission = pgTable(
     amount: numeric('amount', { precision: 15, scale: 2 }),
     rate: numeric('rate', { precision: 5, scale: 2 }),
     tiers: varchar('tiers', { length: 255 }),
-    priority: integer('priority').notNull().default(0),
+    /** higher first within a scope; empty counts as 0 */
+    priority: integer('priority').default(0),
     beginDate: date('begin_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
-    enabled: boolean('enabled').notNull().default(true),
+    /** empty counts as enabled */
+    enabled: boolean('enabled').default(true),
     remark: varchar('remark', { length: 255 }),
     ...auditColumns(),
   },

@@ -80,7 +80,7 @@ async function seedLedger(db: Db, tz: string): Promise<void> {
       from o
       left join lateral (
         select r.* from yy_technician_commission r
-         where r.enabled and (r.begin_date is null or r.begin_date <= o.d)
+         where coalesce(r.enabled, true) and (r.begin_date is null or r.begin_date <= o.d)
            and (r.end_date is null or r.end_date >= o.d)
            and case r.scope
              when '1' then r.technician_id = o.technician_id and r.project_id = o.project_id
@@ -88,7 +88,7 @@ async function seedLedger(db: Db, tz: string): Promise<void> {
              when '3' then r.project_id = o.project_id
              when '4' then r.tech_level = o.level
              when '5' then true else false end
-         order by r.scope, r.priority desc, r.create_time desc, r.id desc limit 1
+         order by r.scope, coalesce(r.priority, 0) desc, r.create_time desc, r.id desc limit 1
       ) r on true
     ),
     s as (
