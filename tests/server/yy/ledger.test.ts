@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { yyLedgerEntry, yyOrderRefund } from '../../../src/server/db/schema/index.ts';
 import { LEDGER, LEDGER_BALANCES, LEDGER_MSG } from '../../../src/shared/resources/ledger.ts';
@@ -266,6 +266,33 @@ describe('the ledger is append-only', () => {
     await expect(reverse('t:of-reversal2', 1, (half.rows[0] as { id: string }).id)).rejects.toThrow(
       /itself a reversal/,
     );
+  });
+
+  it('lets only one of two concurrent reversals that together exceed their entry through', async () => {
+    const [c] = await steps
+      .db()
+      .select()
+      .from(yyLedgerEntry)
+      .where(and(eq(yyLedgerEntry.kind, 'platformShare'), isNull(yyLedgerEntry.reversalOf)))
+      .limit(1);
+    const amount = toFen(c!.amount)!;
+    const part = Math.floor(amount * 0.6);
+    const reverse = (key: string) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into yy_ledger_entry (id, entry_key, body_hash, account, kind, amount, order_id, reversal_of, tenant_id)
+          values (substr(md5(${key}), 1, 32), ${key}, 'x', 'platform', 'clawback', ${fromFen(-part)}::numeric,
+                  ${c!.orderId}, ${c!.id}, ${c!.tenantId})`);
+        // hold the lock a moment so the other transaction meets it (PostgreSQL)
+        await tx.execute(sql`select pg_sleep(0.2)`);
+      });
+    const results = await Promise.allSettled([reverse('t:race-a'), reverse('t:race-b')]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const taken = await raw(
+      `select coalesce(sum(amount), 0)::text as s from yy_ledger_entry where reversal_of = $1`,
+      [c!.id],
+    );
+    expect(toFen((taken.rows[0] as { s: string }).s)).toBe(-part);
   });
 
   it('has no add, edit or delete endpoint; 财务出纳 lists by technician and month, 普通员工 not at all', async () => {

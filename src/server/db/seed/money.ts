@@ -132,6 +132,8 @@ async function seedLedger(db: Db, tz: string): Promise<void> {
       from yy_visit_order o
       where o.status = '91' and o.refund_amount > 0
         and exists (select 1 from yy_ledger_entry p where p.order_id = o.id and p.kind = 'payment')
+        -- posted once: a repeated seed never reaches the reversal check with them again
+        and not exists (select 1 from yy_ledger_entry x where x.order_id = o.id and x.kind = 'refund')
     ),
     sh as (
       select r.order_id, r.refund_fen, r.at, l.id, l.entry_key, l.account, l.account_id, l.order_no, l.technician_id,
