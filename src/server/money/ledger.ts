@@ -82,26 +82,51 @@ export async function postEntries(tx: Db, entries: readonly EntryInput[]): Promi
     tenantId: e.order.tenantId,
     createBy: e.by,
   }));
-  const inserted = await tx
-    .insert(yyLedgerEntry)
-    .values(rows)
-    .onConflictDoNothing({ target: yyLedgerEntry.entryKey })
-    .returning({ key: yyLedgerEntry.entryKey });
-  if (inserted.length === rows.length) return inserted.length;
-  const fresh = new Set(inserted.map((r) => r.key));
-  const repeated = rows.filter((r) => !fresh.has(r.entryKey));
+  // keys posted before: the same body is skipped, another refused (before the insert, whose
+  // reversal check would otherwise see a repeated reversal as taking its entry twice)
   const stored = await tx
     .select({ key: yyLedgerEntry.entryKey, bodyHash: yyLedgerEntry.bodyHash })
     .from(yyLedgerEntry)
     .where(
       inArray(
         yyLedgerEntry.entryKey,
-        repeated.map((r) => r.entryKey),
+        rows.map((r) => r.entryKey),
       ),
     );
-  for (const r of repeated) {
-    const s = stored.find((x) => x.key === r.entryKey);
-    if (s && s.bodyHash !== r.bodyHash) throw new BizError(LEDGER_MSG.keyReused(r.entryKey));
+  const refuseChanged = (found: typeof stored) => {
+    for (const s of found) {
+      const r = rows.find((x) => x.entryKey === s.key);
+      if (r && s.bodyHash !== r.bodyHash) throw new BizError(LEDGER_MSG.keyReused(r.entryKey));
+    }
+  };
+  refuseChanged(stored);
+  const known = new Set(stored.map((s) => s.key));
+  const fresh = rows.filter((r) => !known.has(r.entryKey));
+  if (!fresh.length) return 0;
+  const inserted = await tx
+    .insert(yyLedgerEntry)
+    .values(fresh)
+    .onConflictDoNothing({ target: yyLedgerEntry.entryKey })
+    .returning({ key: yyLedgerEntry.entryKey })
+    .catch((e: unknown) => {
+      // the database's reversal check (migration money_ledger_triggers): said in Chinese
+      const text = `${String((e as Error).message)} ${String((e as { cause?: Error }).cause?.message ?? '')}`;
+      throw /ledger reversal/.test(text) ? new BizError(LEDGER_MSG.overReversed) : e;
+    });
+  if (inserted.length < fresh.length) {
+    // a concurrent posting of the same keys committed first: the same rule applies
+    const raced = new Set(inserted.map((r) => r.key));
+    refuseChanged(
+      await tx
+        .select({ key: yyLedgerEntry.entryKey, bodyHash: yyLedgerEntry.bodyHash })
+        .from(yyLedgerEntry)
+        .where(
+          inArray(
+            yyLedgerEntry.entryKey,
+            fresh.filter((r) => !raced.has(r.entryKey)).map((r) => r.entryKey),
+          ),
+        ),
+    );
   }
   return inserted.length;
 }
@@ -212,6 +237,13 @@ export async function postOrderRefund(
   opts: { tz: string; by: string; reason?: string | null },
 ): Promise<number> {
   if (refundFen <= 0) return 0;
+  // this refund posted already (a retry): nothing more, whatever is left now
+  const [done] = await tx
+    .select({ id: yyLedgerEntry.id })
+    .from(yyLedgerEntry)
+    .where(sql`${yyLedgerEntry.entryKey} like ${`refund:${orderId}:${refundKind}:%`}`)
+    .limit(1);
+  if (done) return 0;
   let posted = await postedEntries(tx, orderId);
   const order = await orderRow(tx, orderId);
   if (!posted.some((e) => e.kind === LEDGER_KIND.payment)) {

@@ -23,7 +23,7 @@ import type { Fixtures } from './ledger-support.ts';
 /**
  * The ledger's identities over random orders (project lines, 加钟, fares, discounts), random rule
  * sets and random refunds (partial, full, several, claw-back or borne by the platform, the setting
- * changing between them), each run in a transaction rolled back at its end: per order the shares
+ * changing between them, each retried once), each run in a transaction rolled back at its end: per order the shares
  * sum to paid − refunded and all entries to 0, no share is taken back beyond what was posted, the
  * commission is the one the shared rules give, and posting the completion again adds nothing.
  */
@@ -132,6 +132,8 @@ async function check(tx: Db, o: OrderCase) {
       sql`update yy_visit_order set refund_amount = refund_amount + ${fromFen(fen)}::numeric where id = ${id}`,
     );
     await postOrderRefund(tx, id, `afterSale${i}`, fen, { tz: TZ, by: 'prop' });
+    // a retried refund posts nothing more
+    expect(await postOrderRefund(tx, id, `afterSale${i}`, fen, { tz: TZ, by: 'prop' })).toBe(0);
     refunded += fen;
   }
 
