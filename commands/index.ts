@@ -42,6 +42,8 @@ import jobRun from './job/run.ts';
 import jobPause from './job/pause.ts';
 import jobResume from './job/resume.ts';
 import farePreview from './fare/preview.ts';
+import commissionPreview from './commission/preview.ts';
+import commissionRoyalty from './commission/royalty.ts';
 import dispatchCandidates from './dispatch/candidates.ts';
 import dispatchExplain from './dispatch/explain.ts';
 import techShiftWeek from './tech-shift/week.ts';
@@ -149,6 +151,8 @@ export const COMMANDS: CommandDefinition[] = [
   jobPause,
   jobResume,
   farePreview,
+  commissionPreview,
+  commissionRoyalty,
   dispatchCandidates,
   dispatchExplain,
   techShiftWeek,

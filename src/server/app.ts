@@ -63,6 +63,7 @@ import { JobRegistry } from './jobs/registry.ts';
 import { registerBuiltinJobs } from './jobs/builtin.ts';
 import { registerDispatchJobs } from './jobs/auto-dispatch.ts';
 import { registerOrderJobs } from './jobs/orders.ts';
+import { registerLedgerJobs } from './jobs/ledger.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 
 declare module 'fastify' {
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   cacheDictItems(database.db, app.cacheEpochs);
   app.decorate('jobs', registerDispatchJobs(registerBuiltinJobs(new JobRegistry()), config.timezone));
   registerOrderJobs(app.jobs, app);
+  registerLedgerJobs(app.jobs, app);
   app.decorate(
     'scheduler',
     new Scheduler({

@@ -74,14 +74,6 @@ export const SYSTEM_PERM = {
     list: 'techFinance:list',
     export: 'techFinance:export',
   },
-  techCommission: {
-    list: 'techCommission:list',
-    add: 'techCommission:add',
-    edit: 'techCommission:edit',
-    delete: 'techCommission:delete',
-    export: 'techCommission:export',
-    import: 'techCommission:import',
-  },
   statement: {
     list: 'statement:list',
     add: 'statement:add',

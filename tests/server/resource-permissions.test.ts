@@ -237,6 +237,9 @@ const PINNED = [
   'exceptionOrder:claim',
   'exceptionOrder:assignHandler',
   'exceptionOrder:resolve',
+  // 资金流水 declared: read and export only (append-only, posted by the orders' transitions)
+  'ledger:list',
+  'ledger:export',
   'statement:list',
   'statement:add',
   'statement:edit',

@@ -88,7 +88,7 @@ const rowsOf = async (sr: ServerResource) =>
 describe('stats of every declaring resource', () => {
   it('declares stats on several resources', () => {
     expect(STATS.map((sr) => sr.resource.decl.name).sort()).toEqual(
-      ['customer', 'fare', 'goods', 'order', 'techSummary', 'technician'].sort(),
+      ['customer', 'fare', 'goods', 'ledger', 'order', 'techSummary', 'technician'].sort(),
     );
   });
 

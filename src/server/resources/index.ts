@@ -30,6 +30,8 @@ import { techShiftExceptionServer, techShiftServer } from './technician-shift.ts
 import { dispatchCityServer, dispatchServer } from './dispatch.ts';
 import { orderServer } from './order.ts';
 import { exceptionOrderServer } from './exception-order.ts';
+import { commissionServer } from './technician-commission.ts';
+import { ledgerServer } from './ledger.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -62,6 +64,8 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   tenant: tenantServer,
   order: orderServer,
   exceptionOrder: exceptionOrderServer,
+  commission: commissionServer,
+  ledger: ledgerServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

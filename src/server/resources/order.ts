@@ -56,6 +56,7 @@ import {
   EXCEPTION_RESOLUTION,
 } from '../../shared/resources/exception-order-states.ts';
 import { statusCounts } from '../orders/status-counts.ts';
+import { postCancelFee, postOrderCompletion, postOrderRefund } from '../money/ledger.ts';
 import { customerServer } from './customer.ts';
 import { technicianServer } from './technician.ts';
 import type { HistoryEntry } from './transitions.ts';
@@ -338,7 +339,14 @@ const transitions: Record<string, ServerTransition> = {
     guard: ({ row }) => (row.technicianId ? undefined : ORDER_MSG.notAssigned),
     set: () => ({ acceptTime: now() }),
   },
-  finish: { set: () => ({ finishTime: now() }) },
+  finish: {
+    set: () => ({ finishTime: now() }),
+    // the order's money is posted to 资金流水 in the same transaction (rule and ratios of now)
+    effects: ({ tx, row, user, app }) =>
+      postOrderCompletion(tx, row.id, { at: now(), tz: app.config.timezone, by: user.username }).then(
+        () => undefined,
+      ),
+  },
   review: {
     set: ({ params }) => ({ rating: Number(params.rating) }),
     // a low review is a complaint for an operator (异常订单)
@@ -388,6 +396,15 @@ const transitions: Record<string, ServerTransition> = {
       await releaseTechnician(ctx.tx, ctx.row.id);
       const due = fen(ctx.row.paidAmount) - fen(ctx.row.refundAmount) - fen(ctx.row.cancelFee);
       await refund(ctx, 'cancel', due);
+      // the fee kept is the platform's: the payment, its refund and the fee in 资金流水
+      await postCancelFee(
+        ctx.tx,
+        ctx.row.id,
+        fen(ctx.row.paidAmount) - fen(ctx.row.refundAmount) - Math.max(due, 0),
+        {
+          by: ctx.user.username,
+        },
+      );
       await resolveException(ctx.tx, {
         orderId: ctx.row.id,
         kind: EXCEPTION_KIND.cancelPending,
@@ -440,6 +457,12 @@ const transitions: Record<string, ServerTransition> = {
     async effects(ctx) {
       const amount = fen(ctx.params.refundAmount);
       await refund(ctx, 'afterSale', amount);
+      // reversals in 资金流水: claw-back at the rates posted, or borne by the platform
+      await postOrderRefund(ctx.tx, ctx.row.id, 'afterSale', amount, {
+        tz: ctx.app.config.timezone,
+        by: ctx.user.username,
+        reason: ctx.reason ?? null,
+      });
       await resolveException(ctx.tx, {
         orderId: ctx.row.id,
         kind: EXCEPTION_KIND.refund,

@@ -28,6 +28,8 @@ import { TECH_SHIFT, TECH_SHIFT_EXCEPTION } from './technician-shift.ts';
 import { DISPATCH_CITY, DISPATCH_RECORD } from './dispatch.ts';
 import { ORDER } from './order.ts';
 import { EXCEPTION_ORDER } from './exception-order.ts';
+import { TECH_COMMISSION } from './technician-commission.ts';
+import { LEDGER } from './ledger.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -60,6 +62,8 @@ export const RESOURCES = [
   TENANT,
   ORDER,
   EXCEPTION_ORDER,
+  TECH_COMMISSION,
+  LEDGER,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

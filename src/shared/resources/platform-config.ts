@@ -276,6 +276,15 @@ export const PLATFORM_SETTINGS: readonly SettingDef[] = [
     description: '客服在线时间',
   },
   {
+    key: 'finance.platformBearsRefund',
+    name: '售后退款由平台承担',
+    group: '资金',
+    type: 'switch',
+    default: 'false',
+    description:
+      '开启后服务完成后的退款全部由平台承担，不扣回技师提成与商户分成；关闭时按入账时的分成比例扣回',
+  },
+  {
     key: 'platform.maintenance',
     name: '维护模式',
     group: '平台',

@@ -14,3 +14,4 @@ export * from './idempotency.ts';
 export * from './yy-dispatch.ts';
 export * from './yy-orders.ts';
 export * from './yy-exceptions.ts';
+export * from './yy-money.ts';

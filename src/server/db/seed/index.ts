@@ -34,6 +34,7 @@ import { seedCatalogue } from './catalogue/index.ts';
 import { seedOrderBookings, seedOrders } from './orders.ts';
 import { seedDispatchRecords } from './dispatch-records.ts';
 import { seedExceptions } from './exceptions.ts';
+import { seedMoney } from './money.ts';
 import { dispatchSettings } from '../../dispatch/settings.ts';
 
 type PermissionInsert = typeof sysPermission.$inferInsert;
@@ -112,7 +113,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * Version of the seed data. Raise it when seed data is added: the next start then inserts the rows
  * whose keys were never applied, and nothing an administrator deleted comes back.
  */
-export const SEED_VERSION = 13;
+export const SEED_VERSION = 14;
 
 /** A strong random password for a seeded account (shown once, at the start that created it). */
 export const randomPassword = () => randomBytes(12).toString('base64url');
@@ -294,6 +295,8 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
   // and the 派单 that assigned each (after the bookings: an overlapping 待接单 one lost its technician)
   orderKeys.push(...(await seedDispatchRecords(db, ledger.applied)));
   const exceptionKeys = await seedExceptions(db, ledger.applied);
+  // the commission rules and the ledger of the completed orders (after the orders)
+  exceptionKeys.push(...(await seedMoney(db, ledger.applied, process.env.APP_TIMEZONE ?? 'Asia/Shanghai')));
   // every key of this version is now applied (also those of rows that happened to exist already)
   await recordKeys(
     db,

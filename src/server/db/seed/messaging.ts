@@ -6,6 +6,7 @@ import type { Db } from '../client.ts';
 import { sysAnnouncement, sysCategory, sysCheckRule, sysQuartzJob } from '../schema/index.ts';
 import { BUILTIN_JOBS } from '../../jobs/builtin.ts';
 import { ORDER_JOBS } from '../../jobs/orders.ts';
+import { LEDGER_JOBS } from '../../jobs/ledger.ts';
 import { stableId } from '../../lib/query/ids.ts';
 
 /** Check rules a fresh install offers (JeecgBoot's samples, in our words). */
@@ -109,6 +110,12 @@ export const QUARTZ_JOBS = [
     description: '每 10 分钟重试未完成的退款',
     status: -1,
   },
+  {
+    jobClassName: LEDGER_JOBS.balances,
+    cronExpression: '0 15 2 * * ?',
+    description: '每天 2:15 按资金流水核对各账户余额缓存，不一致时报警',
+    status: -1,
+  },
 ];
 
 interface SeedSet {
@@ -175,6 +182,21 @@ const SETS: SeedSet[] = [
           QUARTZ_JOBS.filter((j) => (Object.values(ORDER_JOBS) as string[]).includes(j.jobClassName)).map(
             (j) => ({ ...j, id: stableId(`quartzJob:${j.jobClassName}`), createBy: 'admin' }),
           ),
+        )
+        .onConflictDoNothing(),
+  },
+  {
+    // the ledger's balance job, for installs seeded before it
+    key: 'quartzJob:ledger:v1',
+    insert: (db) =>
+      db
+        .insert(sysQuartzJob)
+        .values(
+          QUARTZ_JOBS.filter((j) => j.jobClassName === LEDGER_JOBS.balances).map((j) => ({
+            ...j,
+            id: stableId(`quartzJob:${j.jobClassName}`),
+            createBy: 'admin',
+          })),
         )
         .onConflictDoNothing(),
   },

@@ -27,14 +27,6 @@ export const TECHNICIAN_MENU: SeedMenu = {
       name: '技师提成',
       url: '/yy/technician/commission',
       component: 'yy/technician/YyTechnicianCommissionList',
-      buttons: [
-        { name: '查询', perms: PERM.techCommission.list },
-        { name: '添加', perms: PERM.techCommission.add },
-        { name: '编辑', perms: PERM.techCommission.edit },
-        { name: '删除', perms: PERM.techCommission.delete },
-        { name: '导出', perms: PERM.techCommission.export },
-        { name: '导入', perms: PERM.techCommission.import },
-      ],
     },
     {
       name: '技师服务',
@@ -109,6 +101,11 @@ export const VISIT_FINANCE_MENU: SeedMenu = {
         { name: '导入', perms: PERM.visitFinance.import },
         { name: '分账', perms: PERM.visitFinance.divideCash },
       ],
+    },
+    {
+      name: '资金流水',
+      url: '/yy/visitFinance/ledger',
+      component: 'yy/visitFinance/YyLedgerList',
     },
   ],
 };

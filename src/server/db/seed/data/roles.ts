@@ -53,6 +53,7 @@ const BUSINESS_MENUS = [
   '/yy/statement/list',
   '/yy/visitFinance',
   '/yy/visitFinance/list',
+  '/yy/visitFinance/ledger',
 ];
 
 /** Seeded roles. Menu grants are explicit: a granted folder implies nothing about its children. */
@@ -95,6 +96,7 @@ export const ROLES: SeedRole[] = [
           PERM.exceptionOrder,
           PERM.statement,
           PERM.visitFinance,
+          PERM.ledger,
         ),
       ],
     },
@@ -102,7 +104,7 @@ export const ROLES: SeedRole[] = [
   {
     code: 'finance',
     name: '财务出纳',
-    description: '查看上门订单与异常订单，查看并导出对账单、上门财务、技师财务统计、技师提成与物料订单，执行上门财务分账',
+    description: '查看上门订单与异常订单，查看并导出对账单、上门财务、资金流水、技师财务统计、技师提成与物料订单，执行上门财务分账',
     grants: {
       menus: [
         ...COMMON_MENUS,
@@ -118,6 +120,7 @@ export const ROLES: SeedRole[] = [
         '/yy/statement/list',
         '/yy/visitFinance',
         '/yy/visitFinance/list',
+        '/yy/visitFinance/ledger',
       ],
       perms: [
         PERM.user.select,
@@ -130,6 +133,8 @@ export const ROLES: SeedRole[] = [
         PERM.techFinance.export,
         PERM.techCommission.list,
         PERM.techCommission.export,
+        PERM.ledger.list,
+        PERM.ledger.export,
         PERM.materialOrder.list,
         PERM.materialOrder.export,
         PERM.visitOrder.list,

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from './columns.ts';
+
+/*
+ * Money (技师提成, 资金流水): the commission rules, the append-only ledger and its cached balances.
+ * Money is numeric(15,2) (read as text), never a float.
+ */
+
+/** yy_technician_commission: a rule paying technicians for completed orders (src/shared/money/commission.ts). */
+export const yyTechnicianCommission = pgTable(
+  'yy_technician_commission',
+  {
+    id: idColumn(),
+    name: varchar('name', { length: 50 }).notNull(),
+    /** 1 技师+项目, 2 技师, 3 项目, 4 技师等级, 5 通用 (the rank: lower wins) */
+    scope: varchar('scope', { length: 2 }).notNull(),
+    technicianId: varchar('technician_id', { length: 32 }),
+    projectId: varchar('project_id', { length: 32 }),
+    techLevel: varchar('tech_level', { length: 10 }),
+    /** 1 固定金额, 2 百分比, 3 按小时, 4 阶梯 */
+    type: varchar('type', { length: 2 }).notNull(),
+    amount: numeric('amount', { precision: 15, scale: 2 }),
+    rate: numeric('rate', { precision: 5, scale: 2 }),
+    tiers: varchar('tiers', { length: 255 }),
+    /** higher first within a scope; empty counts as 0 */
+    priority: integer('priority').default(0),
+    beginDate: date('begin_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    /** empty counts as enabled */
+    enabled: boolean('enabled').default(true),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('idx_yy_technician_commission_scope').on(t.scope, t.technicianId, t.projectId),
+    check(
+      'ck_yy_technician_commission_amounts',
+      sql`coalesce(${t.amount}, 0) >= 0 and coalesce(${t.rate}, 0) between 0 and 100`,
+    ),
+  ],
+);
+
+/**
+ * yy_ledger_entry: 资金流水, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). Each entry
+ * names its effect by `entry_key` (unique): a posting repeated with the same key and body is
+ * skipped, with another body refused. A reversal names the entry it (partly) takes back; a
+ * trigger keeps the reversals of an entry within it.
+ */
+export const yyLedgerEntry = pgTable(
+  'yy_ledger_entry',
+  {
+    id: idColumn(),
+    /** the idempotency key of the posting, e.g. `order:<id>:commission` */
+    entryKey: varchar('entry_key', { length: 120 }).notNull(),
+    /** sha-256 of the entry's body: the same key with another body is refused */
+    bodyHash: varchar('body_hash', { length: 64 }).notNull(),
+    /** platform | partner | technician | customer */
+    account: varchar('account', { length: 16 }).notNull(),
+    /** the partner, technician or customer; null for the platform */
+    accountId: varchar('account_id', { length: 32 }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
+    orderId: varchar('order_id', { length: 32 }),
+    orderNo: varchar('order_no', { length: 20 }),
+    /** the order's technician and partner (every entry of the order: lists, partner staff's reach) */
+    technicianId: varchar('technician_id', { length: 32 }),
+    partnerId: varchar('partner_id', { length: 32 }),
+    /** the commission rule applied (commission entries) */
+    ruleId: varchar('rule_id', { length: 32 }),
+    memo: varchar('memo', { length: 255 }),
+    reversalOf: varchar('reversal_of', { length: 32 }),
+    tenantId: integer('tenant_id'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('uq_yy_ledger_entry_key').on(t.entryKey),
+    index('idx_yy_ledger_entry_order').on(t.orderId),
+    index('idx_yy_ledger_entry_account').on(t.account, t.accountId, t.createTime),
+    index('idx_yy_ledger_entry_technician').on(t.technicianId, t.createTime),
+    index('idx_yy_ledger_entry_reversal').on(t.reversalOf),
+    index('idx_yy_ledger_entry_create_time').on(t.createTime),
+    check('ck_yy_ledger_entry_amount', sql`${t.amount} <> 0 or ${t.kind} = 'payment'`),
+  ],
+);
+
+/**
+ * yy_ledger_balance: the cached balance per account, kept by a trigger on yy_ledger_entry (in the
+ * posting transaction). Always re-derivable from the entries; the balance job compares them.
+ * The platform's account key is ''.
+ */
+export const yyLedgerBalance = pgTable(
+  'yy_ledger_balance',
+  {
+    account: varchar('account', { length: 16 }).notNull(),
+    accountKey: varchar('account_key', { length: 32 }).notNull(),
+    balance: numeric('balance', { precision: 15, scale: 2 }).notNull(),
+    updateTime: timestamp('update_time', { withTimezone: true }).defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.accountKey] })],
+);

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverHarness } from './server-harness.ts';
+
+/** The money commands against the real server: the ledger by technician and month, the preview. */
+let h: Awaited<ReturnType<typeof serverHarness>>;
+beforeAll(async () => {
+  h = await serverHarness();
+});
+afterAll(() => expect(h.permissionMismatches()).toEqual([]));
+afterAll(async () => h?.close());
+
+/** A seeded commission entry: its order, technician's name and local month. */
+async function seededCommission() {
+  const r = await h.t.database.rawQuery(
+    `select e.order_no, e.amount::text as amount, t.name,
+            to_char(e.create_time at time zone 'Asia/Shanghai', 'YYYY-MM') as month
+       from yy_ledger_entry e join yy_technician t on t.id = e.technician_id
+      where e.kind = 'commission' and e.rule_id is not null
+      order by e.create_time desc limit 1`,
+    [],
+  );
+  return r.rows[0] as { order_no: string; amount: string; name: string; month: string };
+}
+
+describe('money commands', () => {
+  it('ledger list --technician … --month … lists that technician’s entries of the month', async () => {
+    const c = await seededCommission();
+    const list = await h.terminal(`ledger list --technician ${c.name} --month ${c.month} --pageSize 50`);
+    expect(list.results[0]?.status, list.out).toBe('ok');
+    expect(list.out).toContain(c.order_no);
+    expect(list.out).toMatch(/commission\s+/);
+    // a kind by its Chinese name: only the commissions
+    const kind = await h.terminal(`ledger list --technician ${c.name} --month ${c.month} --kind 技师提成`);
+    expect(kind.out).toContain(c.order_no);
+    expect(kind.out).not.toMatch(/travelFee|payment|platformShare/);
+    const bad = await h.terminal(`ledger list --month 2026-13`);
+    expect(bad.results[0]?.error).toBe('月份格式应为YYYY-MM');
+  });
+
+  it('commission preview <order> names the rule and the amount posted', async () => {
+    const c = await seededCommission();
+    const p = await h.terminal(`commission preview ${c.order_no}`);
+    expect(p.results[0]?.status, p.out).toBe('ok');
+    expect(p.out).toContain(`订单 ${c.order_no} 适用规则「`);
+    expect(p.out).toContain(`已入账 ${c.amount} 元`);
+  });
+});
