@@ -6,7 +6,8 @@
  * resource's endpoint contracts, with the contract's permission.
  */
 import { z } from 'zod';
-import type { EndpointContract } from '../../src/shared/contracts.ts';
+import { invoke, type EndpointContract } from '../../src/shared/contracts.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import {
   displayKey,
   hasDisplayText,
@@ -56,8 +57,11 @@ async function filterValue(ctx: CommandContext, r: Resource, name: string, v: un
   let choices: ReadonlyArray<{ value: string; text: string }> | undefined = f.options;
   if (!choices && f.dict) {
     try {
-      const items = await ctx.api.get<Array<{ value: unknown; text: unknown }>>(
-        `/sys/dict/getDictItems/${encodeURIComponent(f.dict)}`,
+      const items = await invoke<Array<{ value: unknown; text: unknown }>>(
+        ctx.api,
+        ENDPOINTS.dict.getDictItems,
+        undefined,
+        { dict: f.dict },
       );
       choices = (items ?? []).map((i) => ({ value: String(i.value), text: String(i.text) }));
     } catch {

@@ -28,11 +28,14 @@ describe('money commands', () => {
     const list = await h.terminal(`ledger list --technician ${c.name} --month ${c.month} --pageSize 50`);
     expect(list.results[0]?.status, list.out).toBe('ok');
     expect(list.out).toContain(c.order_no);
-    expect(list.out).toMatch(/commission\s+/);
+    // the kind column prints its text (技师提成), not the stored code
+    expect(list.out).toMatch(/技师提成\s+/);
+    expect(list.out).not.toMatch(/\bcommission\b/);
     // a kind by its Chinese name: only the commissions
     const kind = await h.terminal(`ledger list --technician ${c.name} --month ${c.month} --kind 技师提成`);
     expect(kind.out).toContain(c.order_no);
-    expect(kind.out).not.toMatch(/travelFee|payment|platformShare/);
+    expect(kind.out).toMatch(/技师提成/);
+    expect(kind.out).not.toMatch(/车费|客户支付|平台分成|商户分成/);
     const bad = await h.terminal(`ledger list --month 2026-13`);
     expect(bad.results[0]?.error).toBe('月份格式应为YYYY-MM');
   });

@@ -127,7 +127,9 @@ describe('商户列表', () => {
     await rowAction(page, 'name', name, '修改状态');
     const form = page.getByRole('form', { name: '修改商户状态' });
     // an active partner can only be stopped (issue 27: it offered 待审核, then refused it)
-    expect(await form.getByLabel('新状态').locator('option').allTextContents()).toEqual(['请选择', '停用']);
+    // (the dialog opens before the ticked rows' states are looked up: their choices come after)
+    const choices = form.getByLabel('新状态').locator('option');
+    await expect.poll(() => choices.allTextContents()).toEqual(['请选择', '停用']);
     await form.getByLabel('新状态').selectOption({ label: '停用' });
     expect(await form.getByLabel('原因').getAttribute('aria-required')).toBe('true');
     // the required reason is asked for in the form, before anything is sent

@@ -328,7 +328,8 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
       await button.click();
       const form = page.getByRole('form', { name: status.title });
       await form.waitFor();
-      expect(await form.getByLabel('新状态').locator('option').count()).toBeGreaterThan(1);
+      // its choices come once the ticked rows' states are looked up
+      await expect.poll(() => form.getByLabel('新状态').locator('option').count()).toBeGreaterThan(1);
       await form.getByRole('button', { name: '取消' }).click();
       await form.waitFor({ state: 'detached' });
       await tick.uncheck();

@@ -23,7 +23,7 @@ import { addUser, loginAdded, roleWithout } from '../support/tenant-users.ts';
  */
 const LEDGER = throwaway(
   defineResource({
-    name: 'ledger',
+    name: 'demoLedger',
     title: '账目',
     path: '/demo/ledger',
     appendOnly: true,
@@ -34,7 +34,7 @@ const LEDGER = throwaway(
     },
     component: 'demo/LedgerList',
     category: '账目',
-    english: 'ledger',
+    english: 'demo-ledger',
     defaultSort: { field: 'createTime', order: 'desc' },
     sheet: { title: '账目', sheetName: '账目', filename: '账目.xlsx', asciiFilename: 'ledger.xlsx' },
     fields: [
@@ -77,13 +77,13 @@ beforeAll(async () => {
        FOR EACH ROW EXECUTE FUNCTION refuse_append_only_change()`,
   );
   for (const op of ['list', 'add', 'export', 'import', 'reverse']) {
-    const id = stableId(`perm:ledger:${op}`);
+    const id = stableId(`perm:demoLedger:${op}`);
     await sql(
       `INSERT INTO sys_permission (id, name, menu_type, perms, perms_type, status) VALUES ($1, $2, 2, $3, '1', '1')`,
-      [id, op, `ledger:${op}`],
+      [id, op, `demoLedger:${op}`],
     );
     await sql(`INSERT INTO sys_role_permission (id, role_id, permission_id) VALUES ($1, $2, $3)`, [
-      stableId(`rp:ledger:${op}`),
+      stableId(`rp:demoLedger:${op}`),
       stableId('role:admin'),
       id,
     ]);
@@ -118,10 +118,10 @@ describe('reversal entries of an append-only resource', () => {
     expect(LEDGER.reversal?.endpoint).toEqual({
       method: 'POST',
       path: '/demo/ledger/reverse',
-      permission: 'ledger:reverse',
+      permission: 'demoLedger:reverse',
     });
-    expect(resourceCommands(LEDGER).map((c) => c.id)).toContain('ledger.reverse');
-    expect(resourceCommandEndpoints(LEDGER)['ledger.reverse']).toEqual([LEDGER.reversal!.endpoint]);
+    expect(resourceCommands(LEDGER).map((c) => c.id)).toContain('demoLedger.reverse');
+    expect(resourceCommandEndpoints(LEDGER)['demoLedger.reverse']).toEqual([LEDGER.reversal!.endpoint]);
     const decl = LEDGER.decl;
     expect(() => defineResource({ ...decl, name: 'l2', appendOnly: false })).toThrow(/append-only/);
     expect(() =>
@@ -251,8 +251,8 @@ describe('reversal entries of an append-only resource', () => {
     expect(await reversalsOf(original.id)).toHaveLength(1);
   });
 
-  it('`ledger reverse <id> --reason …` posts it; without a reason it asks, and refuses an empty one', async () => {
-    const cmd = resourceCommands(LEDGER).find((c) => c.id === 'ledger.reverse')!;
+  it('`demo-ledger reverse <id> --reason …` posts it; without a reason it asks, and refuses an empty one', async () => {
+    const cmd = resourceCommands(LEDGER).find((c) => c.id === 'demoLedger.reverse')!;
     const asked: string[] = [];
     const ctx = (answer: string | null) =>
       ({

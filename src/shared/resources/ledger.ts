@@ -37,7 +37,7 @@ export const LEDGER = defineResource({
     technician: { param: LEDGER_PARAM.technician, help: '技师（id 或姓名）：该技师订单的流水' },
     month: { param: LEDGER_PARAM.month, help: '月份 YYYY-MM（按记账时间）' },
     account: { param: 'account', help: '账户：platform 平台，partner 商户，technician 技师，customer 客户' },
-    kind: { param: 'kind', help: '类型，如 commission 技师提成、clawback 退款扣回' },
+    kind: { param: 'kind', help: '类型，如 技师提成、退款扣回' },
     orderNo: { param: 'orderNo', help: '订单号' },
   },
   page: {
