@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { areaText } from '../../shared/area.ts';
 import type { FastifyRequest } from 'fastify';
 import { fromFen, toFen } from '../../shared/format.ts';
@@ -21,12 +21,10 @@ import {
 import { cancelFee } from '../../shared/resources/order-pricing.ts';
 import { DISPATCH_MSG } from '../../shared/resources/dispatch.ts';
 import type { TransitionPreview } from '../../shared/resources/transitions.ts';
-import { WORK_STATUS } from '../../shared/resources/technician.ts';
 import {
   sysUser,
   yyPartner,
   yyProject,
-  yyTechnician,
   yyUser,
   yyUserAddress,
   yyVisitOrder,
@@ -58,7 +56,7 @@ import {
 import { statusCounts } from '../orders/status-counts.ts';
 import { postCancelFee, postOrderCompletion, postOrderRefund } from '../money/ledger.ts';
 import { customerServer } from './customer.ts';
-import { technicianServer } from './technician.ts';
+import { pickableTechnicians } from './technician.ts';
 import type { HistoryEntry } from './transitions.ts';
 import type { ServerResource, ServerTransition, TransitionContext, WriteContext } from './types.ts';
 
@@ -633,14 +631,7 @@ export const orderServer: ServerResource = {
     {
       contract: ORDER_TECHNICIAN_PICKER,
       async handler(req) {
-        const rows = await req.server.db
-          .select({ id: yyTechnician.id, name: yyTechnician.name })
-          .from(yyTechnician)
-          .where(
-            and(ne(yyTechnician.workStatus, WORK_STATUS.disabled), await rowReach(req, technicianServer)),
-          )
-          .orderBy(asc(yyTechnician.name));
-        return ok(rows);
+        return ok(await pickableTechnicians(req));
       },
     },
     {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { fromFen, toFen } from '../../shared/format.ts';
 import { LEDGER_ACCOUNT, LEDGER_KIND } from '../../shared/money/ledger.ts';
 import {
@@ -12,7 +12,6 @@ import {
   type CommissionPreview,
 } from '../../shared/resources/technician-commission.ts';
 import { ORDER_MSG } from '../../shared/resources/order.ts';
-import { WORK_STATUS } from '../../shared/resources/technician.ts';
 import {
   yyLedgerEntry,
   yyProject,
@@ -26,7 +25,7 @@ import { formatDateTime } from '../lib/http/time.ts';
 import { oneParam } from '../lib/http/validate.ts';
 import { orderCommission, ruleText } from '../money/commission.ts';
 import { orderServer } from './order.ts';
-import { technicianServer } from './technician.ts';
+import { pickableTechnicians, technicianServer } from './technician.ts';
 import type { ServerResource } from './types.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,14 +65,7 @@ export const commissionServer: ServerResource = {
     {
       contract: COMMISSION_TECHNICIAN_PICKER,
       async handler(req) {
-        const rows = await req.server.db
-          .select({ id: yyTechnician.id, name: yyTechnician.name })
-          .from(yyTechnician)
-          .where(
-            and(ne(yyTechnician.workStatus, WORK_STATUS.disabled), await rowReach(req, technicianServer)),
-          )
-          .orderBy(asc(yyTechnician.name));
-        return ok(rows);
+        return ok(await pickableTechnicians(req));
       },
     },
     {

@@ -6,6 +6,8 @@ import {
   WORK_STATUS,
 } from '../../shared/resources/technician.ts';
 import { yyBreachRecord, yyTechnician, yyTechnicianService } from '../db/schema/index.ts';
+import type { FastifyRequest } from 'fastify';
+import { rowReach } from '../lib/access/row-scope.ts';
 import { BizError, ok } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
 
@@ -50,3 +52,15 @@ export const technicianServer: ServerResource = {
     },
   ],
 };
+
+/**
+ * The technicians a picker offers the caller (another screen's: 上门订单, 技师提成): not stopped,
+ * within the caller's reach of 技师列表, by name.
+ */
+export async function pickableTechnicians(req: FastifyRequest): Promise<Array<{ id: string; name: string }>> {
+  return req.server.db
+    .select({ id: yyTechnician.id, name: yyTechnician.name })
+    .from(yyTechnician)
+    .where(and(technicianServer.pickable?.(), await rowReach(req, technicianServer)))
+    .orderBy(asc(yyTechnician.name));
+}
