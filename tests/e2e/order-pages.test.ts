@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
 import { sysUser, yyExceptionOrder, yyVisitOrder } from '../../src/server/db/schema/index.ts';
 import { EXCEPTION_RESOLUTION, EXCEPTION_STATUS } from '../../src/shared/resources/exception-order-states.ts';
@@ -28,11 +28,7 @@ const tabCount = async (page: Page, tab: string) => {
 
 /** Open `path` inside the running app, as a menu link does, and wait for its grid's first row. */
 async function visit(page: Page, path: string, title: string) {
-  await page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL(env.url + path);
+  await visitInApp(page, env.url, path);
   await page.getByRole('tab', { name: title, selected: true }).first().waitFor();
   await page.locator('#page-content .ag-row').first().waitFor();
 }
@@ -90,7 +86,8 @@ describe('the order pages', () => {
       await login(page, env.url, user, '123456', `/user/login?redirect=${encodeURIComponent(ORDERS)}`);
       await page.waitForURL(env.url + ORDERS);
       await page.locator('#page-content .ag-row').first().waitFor();
-      expect(await tabCount(page, '全部')).toBeGreaterThanOrEqual(2000);
+      // the counts arrive apart from the rows (a tab shows 0 until then)
+      await expect.poll(() => tabCount(page, '全部')).toBeGreaterThanOrEqual(2000);
       await expect.poll(() => page.locator('#page-content .ag-row').count()).toBeGreaterThan(5);
       // the status tabs control the list as their panel (a tab's aria-controls named no element)
       if (user === 'admin') expect(await axeSerious(page)).toEqual([]);
