@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteTransport, poolTransport, type NotifyTransport } from '../lib/realtime/pg-bus.ts';
+import { otherWalSegment, withoutEntries } from './data-dir-tar.ts';
 import { WorkerPGlite } from './pglite-proxy.ts';
 import { PriorityPool } from './priority-pool.ts';
 import * as schema from './schema/index.ts';
@@ -126,7 +127,17 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     rawQuery: (text, params) => client.query(text, params),
     notifications: pgliteTransport(client),
-    dumpDataDir: () => client.dumpDataDir(),
+    async dumpDataDir() {
+      // a checkpoint first: a load then starts at once instead of replaying the WAL since the
+      // last one, and needs only the segment of the redo point (data-dir-tar.ts)
+      await client.query('CHECKPOINT', []);
+      const redo = await client.query(
+        'SELECT pg_walfile_name(redo_lsn) AS segment FROM pg_control_checkpoint()',
+        [],
+      );
+      const { segment } = redo.rows[0] as { segment: string };
+      return withoutEntries(await client.dumpDataDir(), otherWalSegment(segment));
+    },
     close: () => client.close(),
   };
 }
