@@ -13,25 +13,36 @@ export interface AxeFinding {
 }
 
 /**
- * Run axe-core (WCAG 2.0–2.2 A and AA rules) on the page as it is now and return the serious and
- * critical findings (of the part matching the CSS selector `within`, when given). The page must not
- * forbid inline scripts for the test (axe is injected).
+ * The WCAG A/AA rules whose outcome depends on colours alone: a page that only changed its theme
+ * can break these and no other rule (names, roles, structure and focus order stay the same).
  */
-export async function axeSerious(page: Page, within?: string): Promise<AxeFinding[]> {
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Run axe-core (WCAG 2.0–2.2 A and AA rules, or just the rules named in `only`) on the page as it
+ * is now and return the serious and critical findings (of the part matching the CSS selector
+ * `within`, when given). The page must not forbid inline scripts for the test (axe is injected).
+ */
+export async function axeSerious(page: Page, within?: string, only?: string[]): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
-    return (await axe.run(selector ? { include: [[selector]] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      resultTypes: ['violations'],
-    })) as {
-      violations: Array<{
-        id: string;
-        impact: string;
-        nodes: Array<{ target: string[]; failureSummary?: string }>;
-      }>;
-    };
-  }, within);
+  const results = await page.evaluate(
+    async ([selector, rules]) => {
+      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
+      return (await axe.run(selector ? { include: [[selector]] } : document, {
+        runOnly: rules
+          ? { type: 'rule', values: rules }
+          : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+        resultTypes: ['violations'],
+      })) as {
+        violations: Array<{
+          id: string;
+          impact: string;
+          nodes: Array<{ target: string[]; failureSummary?: string }>;
+        }>;
+      };
+    },
+    [within, only] as const,
+  );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
