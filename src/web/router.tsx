@@ -13,6 +13,7 @@ import { LoginPage } from './features/auth/login-page.tsx';
 import { ExceptionPage } from './features/exception/exception-page.tsx';
 import { RouteError } from './features/exception/route-error.tsx';
 import { DialogHost, Toasts } from './components/overlays.tsx';
+import { ReauthDialog } from './components/reauth-dialog.tsx';
 import { isLeavingPage } from './lib/page-lifecycle.ts';
 
 export interface RouterContext {
@@ -47,6 +48,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       <Outlet />
       <Toasts />
       <DialogHost />
+      <ReauthDialog />
     </>
   ),
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
 import { COMMANDS } from '../../commands/index.ts';
 import { formatKeybinding } from '../../commands/core/keybinding.ts';
@@ -274,15 +274,8 @@ describe('narrow screens', () => {
 });
 
 describe('session expiry and route errors', () => {
-  it('a revoked session: 登录已过期 once, then back to login', async () => {
-    const page = await env.newPage();
-    await signIn(page);
-    // 首页's own calls (its statistics) are answered before the session is revoked
-    await page.getByRole('img', { name: /^近7天访问量/ }).waitFor();
-    let unauthorised = 0;
-    page.on('response', (r) => {
-      if (r.status() === 401) unauthorised += 1;
-    });
+  /** Revoke the page's session on the server (as an expiry or a sign-out elsewhere would). */
+  async function revoke(page: Page) {
     const token = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => /token/i.test(k))!;
       return (JSON.parse(localStorage.getItem(key)!) as { value: string }).value;
@@ -292,13 +285,67 @@ describe('session expiry and route errors', () => {
       url: '/jeecg-boot/sys/logout',
       headers: { 'x-access-token': token },
     });
+  }
+
+  it('an expired session keeps the form: sign in again in the dialog and the save goes through', async () => {
+    const page = await env.newPage();
+    await signIn(page);
+    await visitInApp(page, env.url, '/isystem/position');
+    await page.getByRole('toolbar', { name: '职务操作' }).getByRole('button', { name: '新增' }).click();
+    const form = page.getByRole('form', { name: '新增职务' });
+    await form.getByLabel('职务编码').fill('reauth_kept');
+    await form.getByLabel('职务名称').fill('过期后保存');
+    await form.getByLabel('职级').selectOption({ index: 1 });
+    await revoke(page);
+    await form.getByRole('button', { name: '确定' }).click();
+
+    const dialog = page.getByRole('dialog', { name: '登录已过期' });
+    await dialog.getByText('很抱歉，登录已过期，请重新登录', { exact: false }).waitFor();
+    // the form is still there behind it (hidden from assistive technology while the dialog is
+    // modal), and Escape does not drop the waiting save
+    await page.keyboard.press('Escape');
+    await dialog.waitFor();
+    const behind = page.getByRole('form', { name: '新增职务', includeHidden: true });
+    await expect(behind.locator('input[value="过期后保存"]').count()).resolves.toBe(1);
+    await expect(dialog.getByLabel('用户名').inputValue()).resolves.toBe('admin');
+    expect(await axeSerious(page)).toEqual([]);
+    // a wrong password is said in the dialog, which stays
+    await dialog.getByLabel('密码').fill('wrong-password');
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await dialog.getByLabel('密码').fill('123456');
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // the refused save ran again with the new session: saved once, the form closed, still on the page
+    await page.getByText('添加成功！').waitFor();
+    await form.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${env.url}/isystem/position`);
+    const saved = await env.database.rawQuery("SELECT name FROM sys_position WHERE code = 'reauth_kept'", []);
+    expect(saved.rows).toEqual([{ name: '过期后保存' }]);
+    await page.context().close();
+  });
+
+  it('a revoked session and 退出登录: 登录已过期 once, then back to login', async () => {
+    const page = await env.newPage();
+    await signIn(page);
+    // 首页's own calls (its statistics) are answered before the session is revoked
+    await page.getByRole('img', { name: /^近7天访问量/ }).waitFor();
+    let unauthorised = 0;
+    page.on('response', (r) => {
+      if (r.status() === 401) unauthorised += 1;
+    });
+    await revoke(page);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('yhgl');
     await page.locator('[cmdk-item]').first().waitFor();
     await page.keyboard.press('Enter');
+    // the page's calls failed with 401; one dialog asks
+    const dialog = page.getByRole('dialog', { name: '登录已过期' });
+    await dialog.waitFor();
+    await expect.poll(() => unauthorised).toBeGreaterThanOrEqual(1);
+    await expect(dialog.count()).resolves.toBe(1);
+    await dialog.getByRole('button', { name: '退出登录' }).click();
     await page.getByText('很抱歉，登录已过期，请重新登录').first().waitFor();
-    // the page's parallel calls all failed with 401; one notification says so
-    await expect.poll(() => unauthorised).toBeGreaterThanOrEqual(2);
     await expect(
       page.getByRole('alert').filter({ hasText: '很抱歉，登录已过期，请重新登录' }).count(),
     ).resolves.toBe(1);

@@ -3,6 +3,7 @@ import type { Result } from '../../shared/api.ts';
 import { session } from './session.ts';
 import { notify } from './notify.ts';
 import { confirmDialog } from './dialogs.ts';
+import { signInAgain } from './reauth.ts';
 import { pathOf, type EndpointContract } from '../../shared/contracts.ts';
 import { isSignedPath, signHeaders } from '../../shared/dict-sign.ts';
 
@@ -130,9 +131,20 @@ export async function request<T = Result>(
       body: opts.body as BodyInit | Record<string, unknown>,
     });
   } catch (e) {
-    if (e instanceof FetchError) throw await handleHttpError(e.response?.status, e.data);
-    throw e;
+    if (!(e instanceof FetchError)) throw e;
+    // an expired session: the same account signs in again and the call runs again, so the page
+    // keeps its unsaved work; signing out instead ends as spec §8 says (notice, reload)
+    if (e.response?.status === 401 && (await signedInAgain())) return request<T>(method, path, opts);
+    throw await handleHttpError(e.response?.status, e.data);
   }
+}
+
+/** Whether the expired session's account signed in again (none signed in: nobody to ask). */
+async function signedInAgain(): Promise<boolean> {
+  const { token, userInfo } = session.get();
+  const username = userInfo?.username;
+  if (!token || !username || expiring) return false;
+  return signInAgain(username);
 }
 
 /** A Result's payload, or an ApiError carrying the server message when `success` is false. */

@@ -5,6 +5,7 @@ import type * as ApiClient from '../../../src/web/lib/api-client.ts';
 import type * as Notify from '../../../src/web/lib/notify.ts';
 import type * as Dialogs from '../../../src/web/lib/dialogs.ts';
 import type * as Session from '../../../src/web/lib/session.ts';
+import type * as Reauth from '../../../src/web/lib/reauth.ts';
 
 /**
  * The client's HTTP layer against a real loopback server: headers, `_t`, unwrapping and the error
@@ -37,6 +38,11 @@ const server = http.createServer((req, res) => {
     return send(200, { success: false, message: '该用户已冻结', code: 500, result: null, timestamp: 1 });
   if (path?.endsWith('/403')) return send(403, { message: 'x' });
   if (path?.endsWith('/404')) return send(404, { message: 'x' });
+  // answers 401 to every token but the one a new sign-in gives
+  if (path?.endsWith('/401-until-signed-in'))
+    return req.headers['x-access-token'] === 'tok-new'
+      ? send(200, { success: true, message: '', code: 200, result: { saved: true }, timestamp: 1 })
+      : send(401, { success: false, message: 'Token失效，请重新登录!', code: 401 });
   if (path?.endsWith('/401'))
     return send(401, { success: false, message: 'Token失效，请重新登录!', code: 401 });
   if (path?.endsWith('/500-token')) return send(500, { message: 'Token失效，请重新登录' });
@@ -49,6 +55,7 @@ let client: typeof ApiClient;
 let notify: typeof Notify;
 let dialogs: typeof Dialogs;
 let session: typeof Session;
+let reauth: typeof Reauth;
 
 beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -58,6 +65,7 @@ beforeAll(async () => {
   notify = await import('../../../src/web/lib/notify.ts');
   dialogs = await import('../../../src/web/lib/dialogs.ts');
   session = await import('../../../src/web/lib/session.ts');
+  reauth = await import('../../../src/web/lib/reauth.ts');
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
@@ -101,16 +109,52 @@ describe('api client', () => {
     expect(shown()).toEqual([message]);
   });
 
-  it('401: says the login expired, clears the session and reloads after 1.5 s', async () => {
+  /** The re-sign-in request, once the client has asked for it. */
+  const asked = async () => {
+    await vi.waitFor(() => expect(reauth.reauthStore.get()).not.toBeNull());
+    return reauth.reauthStore.get()!;
+  };
+
+  it('401: asks the same account to sign in again, then runs the refused call again', async () => {
+    session.session.login({
+      token: 'tok-old',
+      userInfo: { id: '1', username: 'a', realname: null, avatar: null, orgCode: null },
+    });
+    // two calls refused together wait for one sign-in
+    const saves = [1, 2].map(() => client.call('POST', '/401-until-signed-in', { body: { form: 'kept' } }));
+    const open = await asked();
+    expect(open.username).toBe('a');
+    // the dialog stores the new session, then settles
+    session.session.login({
+      token: 'tok-new',
+      userInfo: { id: '1', username: 'a', realname: null, avatar: null, orgCode: null },
+    });
+    open.settle(true);
+    expect(await Promise.all(saves)).toEqual([{ saved: true }, { saved: true }]);
+    expect(reauth.reauthStore.get()).toBeNull();
+    // the same body went again with the new token; nothing was shown, nothing reloaded
+    const retried = seen.filter((r) => r.url.includes('401-until-signed-in'));
+    expect(retried.map((r) => r.headers['x-access-token'])).toEqual([
+      'tok-old',
+      'tok-old',
+      'tok-new',
+      'tok-new',
+    ]);
+    expect(shown()).toEqual([]);
+    expect(reload).not.toHaveBeenCalled();
+    expect(session.session.get().token).toBe('tok-new');
+  });
+
+  it('401 and 退出登录: says the login expired, clears the session and reloads after 1.5 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
       session.session.login({
         token: 'tok',
         userInfo: { id: '1', username: 'a', realname: null, avatar: null, orgCode: null },
       });
-      await expect(client.request('GET', '/401')).rejects.toMatchObject({
-        message: '很抱歉，登录已过期，请重新登录',
-      });
+      const refused = client.request('GET', '/401');
+      (await asked()).settle(false);
+      await expect(refused).rejects.toMatchObject({ message: '很抱歉，登录已过期，请重新登录' });
       expect(session.session.get().token).toBeNull();
       expect(shown()).toEqual(['很抱歉，登录已过期，请重新登录']);
       vi.advanceTimersByTime(1400);
@@ -122,7 +166,7 @@ describe('api client', () => {
     }
   });
 
-  it('parallel 401s say it once and reload once; the errors tell the page the session expired', async () => {
+  it('parallel 401s ask once; signed out, they say it once and reload once, and tell the page', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     reload.mockClear();
     try {
@@ -130,9 +174,11 @@ describe('api client', () => {
         token: 'tok-parallel',
         userInfo: { id: '1', username: 'a', realname: null, avatar: null, orgCode: null },
       });
-      const errors = await Promise.all(
+      const pending = Promise.all(
         [1, 2, 3].map((): Promise<unknown> => client.request('GET', '/401').catch((e: unknown) => e)),
       );
+      (await asked()).settle(false);
+      const errors = await pending;
       for (const e of errors) expect(e).toMatchObject({ status: 401, sessionExpired: true });
       expect(shown()).toEqual(['很抱歉，登录已过期，请重新登录']);
       vi.advanceTimersByTime(1600);
@@ -140,6 +186,12 @@ describe('api client', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('401 with nobody signed in: nothing to ask, the login expired as before', async () => {
+    session.session.clear();
+    await expect(client.request('GET', '/401')).rejects.toMatchObject({ status: 401, sessionExpired: true });
+    expect(reauth.reauthStore.get()).toBeNull();
   });
 
   it('500 with Token失效: opens the 登录已过期 dialog whose 重新登录 logs out and reloads', async () => {
