@@ -65,6 +65,11 @@ interface Movement {
   partnerId: string | null;
   fen: number;
   by: string;
+  /**
+   * the tenant of the entries (资金流水 is tenant-owned): the requester's at the request, the
+   * request's entries' afterwards
+   */
+  tenantId?: number | null;
 }
 
 const sourceOf = (m: Movement): EntrySource => ({
@@ -72,7 +77,7 @@ const sourceOf = (m: Movement): EntrySource => ({
   orderNo: null,
   technicianId: m.technicianId,
   partnerId: m.partnerId,
-  tenantId: null,
+  tenantId: m.tenantId ?? null,
 });
 
 const entry = (
@@ -95,13 +100,13 @@ const entry = (
   ...(reversalOf ? { reversalOf } : {}),
 });
 
-/** The ids of posted entries by key (those reversed later). */
-async function idsByKey(tx: Db, keys: string[]): Promise<Map<string, string>> {
+/** The ids of posted entries by key (those reversed later), and the tenant they were posted in. */
+async function idsByKey(tx: Db, keys: string[]): Promise<Map<string, string> & { tenantId?: number | null }> {
   const rows = await tx
-    .select({ id: yyLedgerEntry.id, key: yyLedgerEntry.entryKey })
+    .select({ id: yyLedgerEntry.id, key: yyLedgerEntry.entryKey, tenantId: yyLedgerEntry.tenantId })
     .from(yyLedgerEntry)
     .where(inArray(yyLedgerEntry.entryKey, keys));
-  return new Map(rows.map((r) => [r.key, r.id]));
+  return Object.assign(new Map(rows.map((r) => [r.key, r.id])), { tenantId: rows[0]?.tenantId ?? null });
 }
 
 /** Post a pair and, later, reverse one or both of it: the keys of a request. */
@@ -126,6 +131,7 @@ export function postWithdrawHold(tx: Db, m: Movement): Promise<number> {
 export async function postWithdrawReturn(tx: Db, m: Movement, reason: string | undefined): Promise<number> {
   const k = keys('withdraw', m.id);
   const ids = await idsByKey(tx, [k.debit, k.credit]);
+  m = { ...m, tenantId: ids.tenantId };
   const why = reason ? `：${reason}` : '';
   return postEntries(tx, [
     entry(
@@ -153,6 +159,7 @@ export async function postWithdrawReturn(tx: Db, m: Movement, reason: string | u
 export async function postWithdrawPayout(tx: Db, m: Movement, reference: string): Promise<number> {
   const k = keys('withdraw', m.id);
   const ids = await idsByKey(tx, [k.credit]);
+  m = { ...m, tenantId: ids.tenantId };
   return postEntries(tx, [
     entry(
       m,
@@ -181,6 +188,7 @@ export async function postPurchaseRefund(tx: Db, m: Movement, reason: string | u
   const ids = await idsByKey(tx, [k.debit, k.credit]);
   // an order whose payment was never posted has nothing to reverse
   if (!ids.get(k.debit)) return 0;
+  m = { ...m, tenantId: ids.tenantId };
   const why = reason ? `：${reason}` : '';
   return postEntries(tx, [
     entry(

@@ -11,6 +11,7 @@ import {
 import { yyGoods, yyMaterialOrder } from '../db/schema/index.ts';
 import { rowReach } from '../lib/access/row-scope.ts';
 import { BizError, ok } from '../lib/http/result.ts';
+import { userTenantIds } from '../lib/access/tenant-scope.ts';
 import {
   availableFen,
   postPurchase,
@@ -102,7 +103,10 @@ export const materialOrderServer: ServerResource = {
     },
     async afterSave({ tx, id, data, user }) {
       if (data.payMethod === MATERIAL_PAY.balance)
-        await postPurchase(tx, movementOf({ ...data, id }, user.username));
+        await postPurchase(tx, {
+          ...movementOf({ ...data, id }, user.username),
+          tenantId: userTenantIds(user)[0] ?? null,
+        });
     },
   },
   transitions,

@@ -8,6 +8,7 @@ import {
 } from '../../shared/resources/withdraw.ts';
 import { yyTechnician } from '../db/schema/index.ts';
 import { BizError, ok } from '../lib/http/result.ts';
+import { userTenantIds } from '../lib/access/tenant-scope.ts';
 import { settingValue } from '../orders/settings.ts';
 import {
   availableFen,
@@ -105,7 +106,10 @@ export const withdrawServer: ServerResource = {
       });
     },
     async afterSave({ tx, id, data, user }) {
-      await postWithdrawHold(tx, movementOf({ ...data, id }, user.username));
+      await postWithdrawHold(tx, {
+        ...movementOf({ ...data, id }, user.username),
+        tenantId: userTenantIds(user)[0] ?? null,
+      });
     },
   },
   transitions,

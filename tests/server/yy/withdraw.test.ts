@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { WITHDRAW } from '../../../src/shared/resources/withdraw.ts';
+import { LEDGER_BALANCES } from '../../../src/shared/resources/ledger.ts';
 import { balanceDrifts } from '../../../src/server/money/balances.ts';
 import { fromFen, toFen } from '../../../src/shared/format.ts';
 
@@ -143,6 +144,15 @@ describe('提现', () => {
       { kind: 'withdraw', amount: '-120.00', account: 'technician', reversed: false },
       { kind: 'payout', amount: '-120.00', account: 'platform', reversed: true },
     ]);
+    // 财务出纳 reaches these entries in 资金流水 (the requester's tenant): derived there = cached
+    const seen = await t.call('GET', LEDGER_BALANCES.path, { token, query: { account: 'technician' } });
+    const mine = (seen.body.result as Array<{ accountId: string; balance: string; cached: string }>).find(
+      (x) => x.accountId === tech,
+    );
+    expect(mine).toMatchObject({
+      balance: fromFen(before.cached - 12_000),
+      cached: fromFen(before.cached - 12_000),
+    });
     // a paid withdrawal is not rejected afterwards
     const late = await t.call('PUT', path('reject'), { token, body: { ids: b.id, reason: '晚了' } });
     expect(late.body.success).toBe(false);

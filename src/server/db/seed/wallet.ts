@@ -22,7 +22,8 @@ const insertEntries = (from: ReturnType<typeof sql>) => sql`
   insert into yy_ledger_entry (id, entry_key, body_hash, account, account_id, kind, amount, order_id, order_no,
     technician_id, partner_id, rule_id, memo, reversal_of, tenant_id, create_by, create_time)
   select md5('seed-ledger:' || e.entry_key), e.entry_key, ${bodyHash}, e.account, e.account_id, e.kind, e.amount,
-    null, null, e.technician_id, e.partner_id, null, e.memo, e.reversal_of, null, 'caiwu', e.at
+    null, null, e.technician_id, e.partner_id, null, e.memo, e.reversal_of,
+    (select min(id) from sys_tenant), 'caiwu', e.at
   from (${from}) e
   order by e.entry_key
   on conflict do nothing`;
