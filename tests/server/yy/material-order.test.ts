@@ -150,6 +150,22 @@ describe('物料订单', () => {
     );
   });
 
+  it('never overdraws the balance under concurrent balance payments; the refused ones keep no stock', async () => {
+    const f = await fixtures(20_000);
+    await q(`update yy_goods set stock = 100000 where id = $1`, [f.goods]);
+    const bal = await balanceOf(f.tech);
+    // pieces per order so that about three orders fit the balance, eight are sent at once
+    const pieces = Math.max(1, Math.floor(bal / (3 * f.priceFen)));
+    const each = pieces * f.priceFen;
+    const results = await Promise.all(Array.from({ length: 8 }, () => order(f.tech, f.goods, pieces, '1')));
+    const accepted = results.filter((r) => r.body.success).length;
+    for (const r of results.filter((x) => !x.body.success)) expect(r.body.message).toMatch(/余额不足/);
+    expect(accepted).toBe(Math.min(8, Math.floor(bal / each)));
+    expect(await balanceOf(f.tech)).toBe(bal - accepted * each);
+    expect(await stockOf(f.goods)).toBe(100000 - accepted * pieces);
+    expect(await balanceDrifts(t.database.db)).toEqual([]);
+  });
+
   it('lists the seeded orders in every state', async () => {
     const r = await t.call('GET', path('list'), {
       token: await t.login('caiwu'),
