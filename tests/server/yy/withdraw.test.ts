@@ -186,6 +186,25 @@ describe('提现', () => {
     expect(await balanceDrifts(t.database.db)).toEqual([]);
   });
 
+  it('posts a request retried with the same Idempotency-Key once', async () => {
+    const tech = await richTechnician(50_000);
+    const before = await balance(tech);
+    const send = () =>
+      t.call('POST', path('add'), {
+        token,
+        headers: { 'idempotency-key': `withdraw-retry-${tech}` },
+        body: { technicianId: tech, amount: '100.00' },
+      });
+    const results = await Promise.all([send(), send(), send()]);
+    for (const r of results) expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+    const [n] = await q<{ n: number }>(
+      `select count(*)::int as n from yy_withdraw where technician_id = $1`,
+      [tech],
+    );
+    expect(n!.n).toBe(1);
+    expect((await balance(tech)).cached).toBe(before.cached - 10_000);
+  });
+
   it('the database refuses a withdrawal entry that would overdraw, whoever posts it', async () => {
     const tech = await richTechnician(10_000);
     const { cached } = await balance(tech);
