@@ -6,7 +6,7 @@ import {
   WITHDRAW_STATUS,
   WITHDRAW_TECHNICIAN_PICKER,
 } from '../../shared/resources/withdraw.ts';
-import { yyTechnician } from '../db/schema/index.ts';
+import { yyTechnician, yyWithdraw } from '../db/schema/index.ts';
 import { BizError, ok } from '../lib/http/result.ts';
 import { userTenantIds } from '../lib/access/tenant-scope.ts';
 import { settingValue } from '../orders/settings.ts';
@@ -19,7 +19,6 @@ import {
   walletNo,
   type Movement,
 } from '../money/wallet.ts';
-import { yyWithdraw } from '../db/schema/index.ts';
 import { pickableTechnicians } from './technician.ts';
 import type { ServerResource, ServerTransition, TransitionContext } from './types.ts';
 
@@ -66,15 +65,15 @@ const transitions: Record<string, ServerTransition> = {
   },
   reject: {
     set: (ctx) => ({ ...audited(ctx), rejectReason: ctx.reason ?? null }),
-    effects: ({ tx, row, user, reason }) =>
-      postWithdrawReturn(tx, movementOf(row, user.username), reason).then(() => {}),
+    async effects({ tx, row, user, reason }) {
+      await postWithdrawReturn(tx, movementOf(row, user.username), reason);
+    },
   },
   pay: {
     set: ({ params }) => ({ payReference: String(params.payReference).trim(), payTime: new Date() }),
-    effects: ({ tx, row, user, params }) =>
-      postWithdrawPayout(tx, movementOf(row, user.username), String(params.payReference).trim()).then(
-        () => {},
-      ),
+    async effects({ tx, row, user, params }) {
+      await postWithdrawPayout(tx, movementOf(row, user.username), String(params.payReference).trim());
+    },
   },
 };
 
