@@ -31,5 +31,21 @@ describe('withdraw commands', () => {
     expect((await pending()).map((x) => x.id)).not.toContain(w!.id);
     const list = await h.terminal(`withdraw list --status 已审核`);
     expect(list.out).toContain(w!.withdraw_no);
+    // then paid with the payment's reference
+    const paid = await h.terminal(`withdraw paid ${w!.withdraw_no} --pay-reference BANK-0001 --yes`);
+    expect(paid.results[0]?.status, paid.out).toBe('ok');
+    const row = await h.t.database.rawQuery(`select status, pay_reference from yy_withdraw where id = $1`, [
+      w!.id,
+    ]);
+    expect(row.rows[0]).toEqual({ status: '4', pay_reference: 'BANK-0001' });
+  });
+
+  it('withdraw reject <no> without a reason is refused, with one returns the amount', async () => {
+    const [w] = await pending();
+    const bare = await h.terminal(`withdraw reject ${w!.withdraw_no} --yes`);
+    expect(bare.results[0]?.status).not.toBe('ok');
+    const done = await h.terminal(`withdraw reject ${w!.withdraw_no} --reason 账户有误 --yes`);
+    expect(done.results[0]?.status, done.out).toBe('ok');
+    expect((await pending()).map((x) => x.id)).not.toContain(w!.id);
   });
 });
