@@ -69,7 +69,7 @@ export const materialOrderServer: ServerResource = {
   table: yyMaterialOrder,
   partner: { column: 'partnerId' },
   hooks: {
-    async beforeSave({ tx, data, op, tz }) {
+    async beforeSave({ tx, data, op, tz, user }) {
       if (op !== 'add') return;
       const quantity = Number(data.quantity);
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9999)
@@ -81,6 +81,9 @@ export const materialOrderServer: ServerResource = {
       if (!goods || goods.status !== ON_SALE) throw new BizError(MATERIAL_MSG.goodsMissing);
       const fen = (toFen(goods.price) ?? 0) * quantity;
       const technicianId = String(data.technicianId);
+      const partnerId = await technicianPartner(tx, technicianId);
+      // partner staff act for their partner's technicians only (those they list)
+      if (user.partnerId && partnerId !== user.partnerId) throw new BizError(MATERIAL_MSG.technicianMissing);
       if (data.payMethod === MATERIAL_PAY.balance) {
         const available = await availableFen(tx, technicianId);
         if (fen > available) throw new BizError(MATERIAL_MSG.overBalance(fromFen(Math.max(available, 0))));
@@ -98,7 +101,7 @@ export const materialOrderServer: ServerResource = {
         goodsName: goods.name,
         price: goods.price,
         amount: fromFen(fen),
-        partnerId: await technicianPartner(tx, technicianId),
+        partnerId,
       });
     },
     async afterSave({ tx, id, data, user }) {

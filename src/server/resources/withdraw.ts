@@ -89,19 +89,22 @@ export const withdrawServer: ServerResource = {
   table: yyWithdraw,
   partner: { column: 'partnerId' },
   hooks: {
-    async beforeSave({ tx, data, op, tz }) {
+    async beforeSave({ tx, data, op, tz, user }) {
       if (op !== 'add') return;
       const fen = toFen(data.amount);
       if (fen === undefined || fen <= 0) throw new BizError(WITHDRAW_MSG.amount);
       const min = await settingValue(tx, MIN_WITHDRAW);
       if (fen < (toFen(min) ?? 0)) throw new BizError(WITHDRAW_MSG.belowMin(fromFen(toFen(min) ?? 0)));
       const technicianId = String(data.technicianId);
+      const partnerId = await technicianPartner(tx, technicianId);
+      // partner staff act for their partner's technicians only (those they list)
+      if (user.partnerId && partnerId !== user.partnerId) throw new BizError(WITHDRAW_MSG.technicianMissing);
       const available = await availableFen(tx, technicianId);
       if (fen > available) throw new BizError(WITHDRAW_MSG.overBalance(fromFen(Math.max(available, 0))));
       Object.assign(data, {
         status: WITHDRAW_STATUS.pending,
         withdrawNo: walletNo('TX', new Date(), tz ?? 'Asia/Shanghai'),
-        partnerId: await technicianPartner(tx, technicianId),
+        partnerId,
       });
     },
     async afterSave({ tx, id, data, user }) {

@@ -35,6 +35,7 @@ export const MATERIAL_MSG = {
   outOfStock: (name: string, stock: number) => `商品「${name}」库存不足（剩余${stock}件）`,
   overBalance: (available: string) => `技师可用余额不足（可用${available}元），请选择结算扣款`,
   notFound: '物料订单不存在',
+  technicianMissing: '技师不存在',
 } as const;
 
 /** GET …/technicianOptions: the technicians an order may name (the caller's reach of 技师列表). */

@@ -134,6 +134,17 @@ describe('技师财务统计', () => {
       const r = await t.call('GET', p2, { token: staff, query: { pageSize: '500' } });
       for (const x of r.body.result.records) expect(x.partnerId).toBe(p!.partner_id);
     }
+    // and they ask for their own technicians only
+    const [other] = await q<{ id: string }>(
+      `select account_key as id from yy_ledger_balance b join yy_technician t on t.id = b.account_key
+        where b.account = 'technician' and b.balance >= 200 and t.partner_id is distinct from $1 limit 1`,
+      [p!.partner_id],
+    );
+    const foreign = await t.call('POST', `${WITHDRAW.decl.path}/add`, {
+      token: staff,
+      body: { technicianId: other!.id, amount: '100.00' },
+    });
+    expect(foreign.body).toMatchObject({ success: false, message: '技师不存在' });
   });
 
   it('exports the list as .xlsx for 财务出纳', async () => {
