@@ -61,19 +61,6 @@ export const SYSTEM_PERM = {
     server: 'monitor:server',
     http: 'monitor:http',
   },
-  materialOrder: {
-    list: 'materialOrder:list',
-    add: 'materialOrder:add',
-    edit: 'materialOrder:edit',
-    delete: 'materialOrder:delete',
-    export: 'materialOrder:export',
-    import: 'materialOrder:import',
-  },
-  /** technician financial statistics (report) */
-  techFinance: {
-    list: 'techFinance:list',
-    export: 'techFinance:export',
-  },
   statement: {
     list: 'statement:list',
     add: 'statement:add',

@@ -22,3 +22,20 @@ export const yyTechnicianSummary = pgTable('yy_technician_summary', {
   maxPrice: numeric('max_price', { precision: 15, scale: 2 }),
   createTime: timestamp('create_time', { withTimezone: true }),
 });
+
+/** yy_tech_finance (migration wallet_triggers): per technician and local month, from the ledger. */
+export const yyTechFinance = pgTable('yy_tech_finance', {
+  /** md5 of technician and month */
+  id: varchar('id', { length: 32 }).primaryKey(),
+  technicianId: varchar('technician_id', { length: 32 }).notNull(),
+  technicianName: varchar('technician_name', { length: 50 }),
+  partnerId: varchar('partner_id', { length: 32 }),
+  /** YYYY-MM, local */
+  month: varchar('month', { length: 7 }).notNull(),
+  income: numeric('income', { precision: 15, scale: 2 }).notNull(),
+  commission: numeric('commission', { precision: 15, scale: 2 }).notNull(),
+  withdrawals: numeric('withdrawals', { precision: 15, scale: 2 }).notNull(),
+  purchases: numeric('purchases', { precision: 15, scale: 2 }).notNull(),
+  net: numeric('net', { precision: 15, scale: 2 }).notNull(),
+  balance: numeric('balance', { precision: 15, scale: 2 }).notNull(),
+});

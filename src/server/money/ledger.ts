@@ -37,10 +37,19 @@ const fen = (v: unknown) => toFen(v ?? '0') ?? 0;
 /** The platform setting: refunds after completion are borne by the platform (no claw-back). */
 export const PLATFORM_BEARS_REFUND = 'finance.platformBearsRefund';
 
+/**
+ * What an entry is about: a visit order, or (id and number null) a technician's own movement (a
+ * withdrawal, a purchase), which still names the technician and partner for lists and reach.
+ */
+export type EntrySource = Pick<OrderRow, 'technicianId' | 'partnerId' | 'tenantId'> & {
+  id: string | null;
+  orderNo: string | null;
+};
+
 /** One entry to post with its key and context. */
 export interface EntryInput extends PlannedEntry {
   key: string;
-  order: OrderRow;
+  order: EntrySource;
   ruleId?: string | null;
   memo?: string | null;
   by: string;
@@ -109,9 +118,10 @@ export async function postEntries(tx: Db, entries: readonly EntryInput[]): Promi
     .onConflictDoNothing({ target: yyLedgerEntry.entryKey })
     .returning({ key: yyLedgerEntry.entryKey })
     .catch((e: unknown) => {
-      // the database's reversal check (migration money_ledger_triggers): said in Chinese
+      // the database's reversal and balance checks (migrations money_ledger_triggers, wallet_triggers): said in Chinese
       const text = `${String((e as Error).message)} ${String((e as { cause?: Error }).cause?.message ?? '')}`;
-      throw /ledger reversal/.test(text) ? new BizError(LEDGER_MSG.overReversed) : e;
+      if (/ledger reversal/.test(text)) throw new BizError(LEDGER_MSG.overReversed);
+      throw /ledger balance/.test(text) ? new BizError(LEDGER_MSG.insufficient) : e;
     });
   if (inserted.length < fresh.length) {
     // a concurrent posting of the same keys committed first: the same rule applies

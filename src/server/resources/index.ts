@@ -32,6 +32,9 @@ import { orderServer } from './order.ts';
 import { exceptionOrderServer } from './exception-order.ts';
 import { commissionServer } from './technician-commission.ts';
 import { ledgerServer } from './ledger.ts';
+import { withdrawServer } from './withdraw.ts';
+import { materialOrderServer } from './material-order.ts';
+import { techFinanceServer } from './tech-finance.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -66,6 +69,9 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   exceptionOrder: exceptionOrderServer,
   commission: commissionServer,
   ledger: ledgerServer,
+  withdraw: withdrawServer,
+  materialOrder: materialOrderServer,
+  techFinance: techFinanceServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

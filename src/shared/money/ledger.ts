@@ -34,6 +34,18 @@ export const LEDGER_KIND = {
   refund: 'refund',
   clawback: 'clawback',
   platformBorne: 'platformBorne',
+  /** 提现: the technician's balance held by a withdrawal request (−), owed by the platform (+) */
+  withdraw: 'withdraw',
+  withdrawPayable: 'withdrawPayable',
+  /** a rejected withdrawal: both reversed */
+  withdrawReturn: 'withdrawReturn',
+  /** a withdrawal paid out: the platform's debt settled (reversal of the payable) */
+  payout: 'payout',
+  /** 物料订单 paid from the balance: the technician (−) buys goods of the platform (+) */
+  purchase: 'purchase',
+  goodsSale: 'goodsSale',
+  /** a cancelled material order: both reversed */
+  purchaseRefund: 'purchaseRefund',
 } as const;
 export type LedgerKind = (typeof LEDGER_KIND)[keyof typeof LEDGER_KIND];
 
@@ -47,6 +59,13 @@ export const LEDGER_KINDS = [
   { value: LEDGER_KIND.refund, text: '退款' },
   { value: LEDGER_KIND.clawback, text: '退款扣回' },
   { value: LEDGER_KIND.platformBorne, text: '平台承担退款' },
+  { value: LEDGER_KIND.withdraw, text: '提现' },
+  { value: LEDGER_KIND.withdrawPayable, text: '待付提现' },
+  { value: LEDGER_KIND.withdrawReturn, text: '提现退回' },
+  { value: LEDGER_KIND.payout, text: '提现打款' },
+  { value: LEDGER_KIND.purchase, text: '物料采购' },
+  { value: LEDGER_KIND.goodsSale, text: '物料销售' },
+  { value: LEDGER_KIND.purchaseRefund, text: '物料退款' },
 ] as const;
 
 /** One entry to post: account, kind and signed amount in fen. */

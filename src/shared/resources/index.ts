@@ -30,6 +30,9 @@ import { ORDER } from './order.ts';
 import { EXCEPTION_ORDER } from './exception-order.ts';
 import { TECH_COMMISSION } from './technician-commission.ts';
 import { LEDGER } from './ledger.ts';
+import { WITHDRAW } from './withdraw.ts';
+import { MATERIAL_ORDER } from './material-order.ts';
+import { TECH_FINANCE } from './tech-finance.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -64,6 +67,9 @@ export const RESOURCES = [
   EXCEPTION_ORDER,
   TECH_COMMISSION,
   LEDGER,
+  WITHDRAW,
+  MATERIAL_ORDER,
+  TECH_FINANCE,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

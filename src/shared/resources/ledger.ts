@@ -120,5 +120,6 @@ export const LEDGER_BALANCES = {
 export const LEDGER_MSG = {
   keyReused: (key: string) => `幂等键 ${key} 已用于不同的记账内容，拒绝记账`,
   overReversed: '冲正金额不能超过原记录',
+  insufficient: '技师可用余额不足',
   month: '月份格式应为YYYY-MM',
 } as const;

@@ -15,3 +15,4 @@ export * from './yy-dispatch.ts';
 export * from './yy-orders.ts';
 export * from './yy-exceptions.ts';
 export * from './yy-money.ts';
+export * from './yy-wallet.ts';

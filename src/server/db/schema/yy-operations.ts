@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   numeric,
@@ -202,5 +203,9 @@ export const yyGoods = pgTable(
     tenantId: integer('tenant_id'),
     ...auditColumns(),
   },
-  (t) => [index('idx_yy_goods_tenant_id').on(t.tenantId)],
+  (t) => [
+    index('idx_yy_goods_tenant_id').on(t.tenantId),
+    // a purchase takes stock with `stock = stock - n where stock >= n`: never below zero
+    check('ck_yy_goods_stock', sql`${t.stock} >= 0`),
+  ],
 );

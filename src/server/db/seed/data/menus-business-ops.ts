@@ -107,5 +107,10 @@ export const VISIT_FINANCE_MENU: SeedMenu = {
       url: '/yy/visitFinance/ledger',
       component: 'yy/visitFinance/YyLedgerList',
     },
+    {
+      name: '提现管理',
+      url: '/yy/visitFinance/withdraw',
+      component: 'yy/visitFinance/YyWithdrawList',
+    },
   ],
 };

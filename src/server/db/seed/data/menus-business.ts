@@ -1,4 +1,3 @@
-import { PERM } from '../../../../shared/permissions.ts';
 import type { SeedMenu } from './types.ts';
 
 /*
@@ -87,23 +86,11 @@ export const MALL_MENU: SeedMenu = {
       name: '物料订单',
       url: '/yy/mall/materialOrder',
       component: 'yy/mall/YyMaterialOrderList',
-      buttons: [
-        { name: '查询', perms: PERM.materialOrder.list },
-        { name: '添加', perms: PERM.materialOrder.add },
-        { name: '编辑', perms: PERM.materialOrder.edit },
-        { name: '删除', perms: PERM.materialOrder.delete },
-        { name: '导出', perms: PERM.materialOrder.export },
-        { name: '导入', perms: PERM.materialOrder.import },
-      ],
     },
     {
       name: '技师财务统计',
       url: '/yy/mall/techFinance',
       component: 'yy/mall/YyTechFinanceList',
-      buttons: [
-        { name: '查询', perms: PERM.techFinance.list },
-        { name: '导出', perms: PERM.techFinance.export },
-      ],
     },
   ],
 };

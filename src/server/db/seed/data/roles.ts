@@ -54,6 +54,7 @@ const BUSINESS_MENUS = [
   '/yy/visitFinance',
   '/yy/visitFinance/list',
   '/yy/visitFinance/ledger',
+  '/yy/visitFinance/withdraw',
 ];
 
 /** Seeded roles. Menu grants are explicit: a granted folder implies nothing about its children. */
@@ -97,6 +98,7 @@ export const ROLES: SeedRole[] = [
           PERM.statement,
           PERM.visitFinance,
           PERM.ledger,
+          PERM.withdraw,
         ),
       ],
     },
@@ -104,7 +106,7 @@ export const ROLES: SeedRole[] = [
   {
     code: 'finance',
     name: '财务出纳',
-    description: '查看上门订单与异常订单，查看并导出对账单、上门财务、资金流水、技师财务统计、技师提成与物料订单，执行上门财务分账',
+    description: '查看上门订单与异常订单，查看并导出对账单、上门财务、资金流水、技师财务统计、技师提成与物料订单，执行上门财务分账，办理技师提现（登记、审核、驳回、打款）',
     grants: {
       menus: [
         ...COMMON_MENUS,
@@ -121,6 +123,7 @@ export const ROLES: SeedRole[] = [
         '/yy/visitFinance',
         '/yy/visitFinance/list',
         '/yy/visitFinance/ledger',
+        '/yy/visitFinance/withdraw',
       ],
       perms: [
         PERM.user.select,
@@ -137,6 +140,7 @@ export const ROLES: SeedRole[] = [
         PERM.ledger.export,
         PERM.materialOrder.list,
         PERM.materialOrder.export,
+        ...all(PERM.withdraw),
         PERM.visitOrder.list,
         PERM.visitOrder.export,
         PERM.exceptionOrder.list,
