@@ -32,6 +32,8 @@ import { orderServer } from './order.ts';
 import { exceptionOrderServer } from './exception-order.ts';
 import { commissionServer } from './technician-commission.ts';
 import { ledgerServer } from './ledger.ts';
+import { statementServer } from './statement.ts';
+import { visitFinanceServer } from './visit-finance.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -66,6 +68,8 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   exceptionOrder: exceptionOrderServer,
   commission: commissionServer,
   ledger: ledgerServer,
+  statement: statementServer,
+  visitFinance: visitFinanceServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

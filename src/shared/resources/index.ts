@@ -30,6 +30,8 @@ import { ORDER } from './order.ts';
 import { EXCEPTION_ORDER } from './exception-order.ts';
 import { TECH_COMMISSION } from './technician-commission.ts';
 import { LEDGER } from './ledger.ts';
+import { STATEMENT } from './statement.ts';
+import { VISIT_FINANCE } from './visit-finance.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -64,6 +66,8 @@ export const RESOURCES = [
   EXCEPTION_ORDER,
   TECH_COMMISSION,
   LEDGER,
+  STATEMENT,
+  VISIT_FINANCE,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

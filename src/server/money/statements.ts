@@ -1,0 +1,179 @@
+/**
+ * 对账单 generation and 分账, set-based: one statement writes a period's lines (INSERT … SELECT
+ * from the ledger) and another their statements (GROUP BY), whatever the number of orders.
+ *
+ * A period's drafts are dropped and written again from the ledger (ids derived from the period
+ * and account, lines ordered by nothing but their keys), so regenerating an unchanged draft gives
+ * identical lines. Statements of the period that are confirmed or settled stay as they are; the
+ * entries of their accounts that are on no statement (posted after the lock) and entries of
+ * earlier locked periods are carried into the next period generated for the account as
+ * adjustment lines.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { StatementGenerated, StatementPeriod } from '../../shared/resources/statement.ts';
+import type { DivideCashResult } from '../../shared/resources/visit-finance.ts';
+import type { Db } from '../db/client.ts';
+
+class DryRun extends Error {}
+
+type Row = Record<string, unknown>;
+
+const rowsOf = async (db: Db, query: SQL): Promise<Row[]> =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+/** Generate (or regenerate) the period's statements of every technician and partner. */
+export async function generateStatements(
+  db: Db,
+  p: StatementPeriod,
+  opts: { tz: string; by: string; dryRun?: boolean },
+): Promise<StatementGenerated> {
+  let result: StatementGenerated | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      result = await generateIn(tx, p, opts);
+      if (opts.dryRun) throw new DryRun();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRun)) throw err;
+  }
+  return result!;
+}
+
+async function generateIn(
+  tx: Db,
+  p: StatementPeriod,
+  { tz, by, dryRun = false }: { tz: string; by: string; dryRun?: boolean },
+): Promise<StatementGenerated> {
+  const { type, start, end, period } = p;
+  // one generation of a period at a time (a concurrent one waits, then sees this one's drafts)
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`yy_statement:${type}:${start}`}))`);
+  await tx.execute(sql`
+    delete from yy_statement_line l using yy_statement s
+    where s.id = l.statement_id and s.period_type = ${type} and s.period_start = ${start}::date and s.status = '0'`);
+  await tx.execute(sql`
+    delete from yy_statement s where s.period_type = ${type} and s.period_start = ${start}::date and s.status = '0'`);
+  const written = await rowsOf(
+    tx,
+    sql`
+    with here as (
+      -- the period's statements left: confirmed or settled (their accounts get no new lines here)
+      select account, account_id from yy_statement where period_type = ${type} and period_start = ${start}::date
+    ),
+    cand as (
+      select e.id, e.account, e.account_id, e.order_id, e.order_no, e.kind, e.amount, e.create_time, e.partner_id,
+        e.tenant_id, false as adjustment
+      from yy_ledger_entry e
+      where e.account in ('technician', 'partner') and e.account_id is not null
+        and e.create_time >= (${start}::date::timestamp at time zone ${tz})
+        and e.create_time < (${end}::date::timestamp at time zone ${tz})
+        and not exists (select 1 from here x where x.account = e.account and x.account_id = e.account_id)
+        and not exists (select 1 from yy_statement_line l where l.entry_id = e.id and l.period_type = ${type})
+      union all
+      -- entries of an earlier locked period of the account that its statement does not hold
+      select e.id, e.account, e.account_id, e.order_id, e.order_no, e.kind, e.amount, e.create_time, e.partner_id,
+        e.tenant_id, true
+      from yy_statement s2
+      join yy_ledger_entry e on e.account = s2.account and e.account_id = s2.account_id
+        and e.create_time >= (s2.period_start::timestamp at time zone ${tz})
+        and e.create_time < (s2.period_end::timestamp at time zone ${tz})
+      where s2.period_type = ${type} and s2.status <> '0' and s2.period_end <= ${start}::date
+        and not exists (select 1 from here x where x.account = e.account and x.account_id = e.account_id)
+        and not exists (select 1 from yy_statement_line l where l.entry_id = e.id and l.period_type = ${type})
+    ),
+    keyed as (
+      select c.*, md5('statement:' || ${type} || ':' || ${start} || ':' || c.account || ':' || c.account_id) as sid
+      from cand c
+    ),
+    lines as (
+      insert into yy_statement_line (statement_id, entry_id, period_type, order_id, order_no, kind, amount,
+        entry_time, adjustment)
+      select k.sid, k.id, ${type}, k.order_id, k.order_no, k.kind, k.amount, k.create_time, k.adjustment from keyed k
+      returning 1
+    ),
+    heads as (
+      insert into yy_statement (id, period_type, period, period_start, period_end, account, account_id, partner_id,
+        status, line_count, order_count, period_amount, adjustment_amount, total_amount, generate_time, tenant_id,
+        create_by, create_time)
+      select k.sid, ${type}, ${period}, ${start}::date, ${end}::date, k.account, k.account_id,
+        case when k.account = 'partner' then k.account_id else max(k.partner_id) end,
+        '0', count(*), count(distinct k.order_id),
+        coalesce(sum(k.amount) filter (where not k.adjustment), 0),
+        coalesce(sum(k.amount) filter (where k.adjustment), 0),
+        sum(k.amount), now(), min(k.tenant_id), ${by}, now()
+      from keyed k
+      group by k.sid, k.account, k.account_id
+      returning line_count, adjustment_amount, total_amount, (adjustment_amount <> 0) as adjusted
+    )
+    select (select count(*) from lines)::int as written_lines,
+      count(*)::int as statements, coalesce(sum(line_count), 0)::int as lines,
+      coalesce(sum(total_amount), 0)::text as total
+    from heads`,
+  );
+  const head = written[0] ?? {};
+  const adj = await rowsOf(
+    tx,
+    sql`
+    select count(*)::int as n from yy_statement_line l join yy_statement s on s.id = l.statement_id
+    where s.period_type = ${type} and s.period_start = ${start}::date and s.status = '0' and l.adjustment`,
+  );
+  const locked = await rowsOf(
+    tx,
+    sql`
+    select count(*)::int as n from yy_statement where period_type = ${type} and period_start = ${start}::date
+      and status <> '0'`,
+  );
+  return {
+    period,
+    dryRun,
+    statements: Number(head.statements ?? 0),
+    lines: Number(head.lines ?? 0),
+    adjustments: Number(adj[0]?.n ?? 0),
+    locked: Number(locked[0]?.n ?? 0),
+    total: String(head.total ?? '0'),
+  };
+}
+
+/**
+ * 分账: each settled statement of the period (within `reach`) not paid out yet becomes one payout.
+ * The payout's unique statement makes a repeated or concurrent call pay nothing twice: a second
+ * insert of the same statement waits for the first and then does nothing.
+ */
+export async function divideCash(
+  db: Db,
+  p: StatementPeriod,
+  opts: { by: string; reach?: SQL },
+): Promise<DivideCashResult> {
+  const reach = opts.reach ?? sql`true`;
+  const made = await rowsOf(
+    db,
+    sql`
+    with paid as (
+      insert into yy_payout (id, statement_id, period, account, account_id, amount, pay_ref, tenant_id, create_by,
+        create_time)
+      select md5('payout:' || yy_statement.id), yy_statement.id, yy_statement.period, yy_statement.account, yy_statement.account_id, yy_statement.total_amount, yy_statement.pay_ref, yy_statement.tenant_id,
+        ${opts.by}, now()
+      from yy_statement
+      where yy_statement.period_type = ${p.type} and yy_statement.period_start = ${p.start}::date and yy_statement.status = '2' and ${reach}
+      order by yy_statement.id
+      on conflict do nothing
+      returning amount
+    )
+    select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from paid`,
+  );
+  const all = await rowsOf(
+    db,
+    sql`
+    select count(y.id)::int as n, coalesce(sum(y.amount), 0)::text as amount,
+      count(*) filter (where yy_statement.status <> '2')::int as unsettled
+    from yy_statement left join yy_payout y on y.statement_id = yy_statement.id
+    where yy_statement.period_type = ${p.type} and yy_statement.period_start = ${p.start}::date and ${reach}`,
+  );
+  return {
+    period: p.period,
+    paid: Number(made[0]?.n ?? 0),
+    paidAmount: String(made[0]?.amount ?? '0'),
+    totalPayouts: Number(all[0]?.n ?? 0),
+    totalAmount: String(all[0]?.amount ?? '0'),
+    unsettled: Number(all[0]?.unsettled ?? 0),
+  };
+}
