@@ -58,8 +58,8 @@ const generate = async (period: string, extra: Row = {}, who = 'caiwu') =>
 /** Every line of the period's statements, in key order (what "identical" compares). */
 const linesOf = (period: string) =>
   raw(
-    `select l.statement_id, l.entry_id, l.kind, l.amount::text as amount, l.adjustment, s.total_amount::text as total
-       from yy_statement_line l join yy_statement s on s.id = l.statement_id
+    `select l.statement_id, l.entry_id, e.kind, e.amount::text as amount, l.adjustment, s.total_amount::text as total
+       from yy_statement_line l join yy_statement s on s.id = l.statement_id join yy_ledger_entry e on e.id = l.entry_id
       where s.period = $1 order by l.statement_id, l.entry_id`,
     [period],
   );
@@ -163,10 +163,10 @@ describe('对账单: generation and lifecycle', () => {
   it('confirm locks the statement: the database refuses changing its lines or totals, the edit refuses in Chinese', async () => {
     expect(await act('confirm', techStatement)).toMatchObject({ success: true });
     const sqlRefusals = [
-      `update yy_statement_line set amount = amount + 1 where statement_id = '${techStatement}'`,
+      `update yy_statement_line set adjustment = not adjustment where statement_id = '${techStatement}'`,
       `delete from yy_statement_line where statement_id = '${techStatement}'`,
-      `insert into yy_statement_line (statement_id, entry_id, period_type, kind, amount, entry_time, adjustment)
-         values ('${techStatement}', 'x', 'month', 'commission', 1, now(), false)`,
+      `insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
+         values ('${techStatement}', 'x', 'month', false)`,
       `update yy_statement set total_amount = total_amount + 1 where id = '${techStatement}'`,
       `delete from yy_statement where id = '${techStatement}'`,
     ];

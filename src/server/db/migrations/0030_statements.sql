@@ -46,11 +46,6 @@ CREATE TABLE "yy_statement_line" (
 	"statement_id" varchar(32) NOT NULL,
 	"entry_id" varchar(32) NOT NULL,
 	"period_type" varchar(8) NOT NULL,
-	"order_id" varchar(32),
-	"order_no" varchar(20),
-	"kind" varchar(16) NOT NULL,
-	"amount" numeric(15, 2) NOT NULL,
-	"entry_time" timestamp with time zone NOT NULL,
 	"adjustment" boolean NOT NULL,
 	CONSTRAINT "yy_statement_line_statement_id_entry_id_pk" PRIMARY KEY("statement_id","entry_id")
 );

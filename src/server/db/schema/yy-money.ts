@@ -161,8 +161,9 @@ export const yyStatement = pgTable(
 );
 
 /**
- * yy_statement_line: one ledger entry on a statement. An entry is on at most one statement per
- * period type (unique); `adjustment` marks an entry of an earlier, locked period carried here.
+ * yy_statement_line: one ledger entry on a statement (its order, kind and amount are the entry's:
+ * entries never change). An entry is on at most one statement per period type (unique);
+ * `adjustment` marks an entry of an earlier, locked period carried here.
  */
 export const yyStatementLine = pgTable(
   'yy_statement_line',
@@ -170,11 +171,6 @@ export const yyStatementLine = pgTable(
     statementId: varchar('statement_id', { length: 32 }).notNull(),
     entryId: varchar('entry_id', { length: 32 }).notNull(),
     periodType: varchar('period_type', { length: 8 }).notNull(),
-    orderId: varchar('order_id', { length: 32 }),
-    orderNo: varchar('order_no', { length: 20 }),
-    kind: varchar('kind', { length: 16 }).notNull(),
-    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
-    entryTime: timestamp('entry_time', { withTimezone: true }).notNull(),
     adjustment: boolean('adjustment').notNull(),
   },
   (t) => [
