@@ -1,10 +1,11 @@
 /**
  * 对账单 generation and 分账, set-based: one statement writes a period's lines (INSERT … SELECT
- * from the ledger) and another their statements (GROUP BY), whatever the number of orders.
+ * from the ledger) and, in a second part of it, their statements (GROUP BY), whatever the number
+ * of orders.
  *
  * A period's drafts are dropped and written again from the ledger (ids derived from the period
- * and account, lines ordered by nothing but their keys), so regenerating an unchanged draft gives
- * identical lines. Statements of the period that are confirmed or settled stay as they are; the
+ * and account, a line is its entry's id), so regenerating an unchanged draft gives identical
+ * lines. Statements of the period that are confirmed or settled stay as they are; the
  * entries of their accounts that are on no statement (posted after the lock) and entries of
  * earlier locked periods are carried into the next period generated for the account as
  * adjustment lines.
@@ -45,8 +46,9 @@ async function generateIn(
   { tz, by, dryRun = false }: { tz: string; by: string; dryRun?: boolean },
 ): Promise<StatementGenerated> {
   const { type, start, end, period } = p;
-  // one generation of a period at a time (a concurrent one waits, then sees this one's drafts)
-  await rowsOf(tx, sql`select pg_advisory_xact_lock(hashtext(${`yy_statement:${type}:${start}`}))`);
+  // one generation per period type at a time: a concurrent one (this period or another, which
+  // might claim the same adjustment entries) waits, then sees this one's lines
+  await rowsOf(tx, sql`select pg_advisory_xact_lock(hashtext(${`yy_statement:${type}`}))`);
   // the statements' GROUP BY sorts every line of the period: in memory, not on disk
   await rowsOf(tx, sql`set local work_mem = '64MB'`);
   await rowsOf(
