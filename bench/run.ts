@@ -8,6 +8,7 @@ import { dispatch } from './dispatch.ts';
 import { orders } from './orders.ts';
 import { paletteRank } from './palette-rank.ts';
 import { routeWeight } from './route-weight.ts';
+import { statements } from './statements.ts';
 import { resourceList } from './resource-list.ts';
 import { throughput } from './throughput.ts';
 import { usersExport } from './users-export.ts';
@@ -23,6 +24,7 @@ const BENCHMARKS: Benchmark[] = [
   throughput,
   dispatch,
   orders,
+  statements,
 ];
 
 async function main() {

@@ -44,6 +44,8 @@ import jobResume from './job/resume.ts';
 import farePreview from './fare/preview.ts';
 import commissionPreview from './commission/preview.ts';
 import commissionRoyalty from './commission/royalty.ts';
+import statementGenerate from './statement/generate.ts';
+import visitFinanceDivide from './visit-finance/divide.ts';
 import dispatchCandidates from './dispatch/candidates.ts';
 import dispatchExplain from './dispatch/explain.ts';
 import techShiftWeek from './tech-shift/week.ts';
@@ -153,6 +155,8 @@ export const COMMANDS: CommandDefinition[] = [
   farePreview,
   commissionPreview,
   commissionRoyalty,
+  statementGenerate,
+  visitFinanceDivide,
   dispatchCandidates,
   dispatchExplain,
   techShiftWeek,

@@ -61,24 +61,6 @@ export const SYSTEM_PERM = {
     server: 'monitor:server',
     http: 'monitor:http',
   },
-  statement: {
-    list: 'statement:list',
-    add: 'statement:add',
-    edit: 'statement:edit',
-    delete: 'statement:delete',
-    export: 'statement:export',
-    import: 'statement:import',
-  },
-  /** visit finance (/yy/yyVisitFinance) incl. its statistics calls */
-  visitFinance: {
-    list: 'visitFinance:list',
-    add: 'visitFinance:add',
-    edit: 'visitFinance:edit',
-    delete: 'visitFinance:delete',
-    export: 'visitFinance:export',
-    import: 'visitFinance:import',
-    divideCash: 'visitFinance:divideCash',
-  },
 } as const;
 
 /** Pseudo code for endpoints open to every signed-in user (menu, own password, own department). */

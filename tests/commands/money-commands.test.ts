@@ -47,4 +47,32 @@ describe('money commands', () => {
     expect(p.out).toContain(`订单 ${c.order_no} 适用规则「`);
     expect(p.out).toContain(`已入账 ${c.amount} 元`);
   });
+
+  it('statement generate --month … --dry-run writes nothing; generate, confirm and settle --ref through the executor', async () => {
+    const raw = async (text: string, params: unknown[] = []) =>
+      (await h.t.database.rawQuery(text, params)).rows as Array<Record<string, unknown>>;
+    const [m] = await raw(`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM') as month`);
+    const month = String(m!.month);
+    await raw(`delete from yy_statement where period = $1`, [month]);
+    const dry = await h.terminal(`statement generate --month ${month} --dry-run`);
+    expect(dry.results[0]?.status, dry.out).toBe('ok');
+    expect(dry.out).toMatch(new RegExp(`试算 ${month}（未写入）：\\d+ 张草稿`));
+    expect(await raw(`select id from yy_statement where period = $1`, [month])).toEqual([]);
+    const made = await h.terminal(`statement generate --month ${month}`);
+    expect(made.out).toContain(`已生成 ${month} 的对账单`);
+    const [s] = await raw(`select id from yy_statement where period = $1 order by id limit 1`, [month]);
+    const id = String(s!.id);
+    const confirmed = await h.terminal(`statement confirm ${id} --yes`);
+    expect(confirmed.results[0]?.status, confirmed.out).toBe('ok');
+    const settled = await h.terminal(`statement settle ${id} --ref BANK-CMD-001 --yes`);
+    expect(settled.results[0]?.status, settled.out).toBe('ok');
+    expect(await raw(`select status, pay_ref from yy_statement where id = $1`, [id])).toEqual([
+      { status: '2', pay_ref: 'BANK-CMD-001' },
+    ]);
+    const bad = await h.terminal(`statement generate --month 2026-13`);
+    expect(bad.results[0]?.error).toBe('期间格式应为YYYY-MM（月）或YYYY-Www（周）');
+    const divided = await h.terminal(`visitFinance divide ${month}`);
+    expect(divided.results[0]?.status, divided.out).toBe('ok');
+    expect(divided.out).toContain(`${month} 分账：本次 1 笔`);
+  });
 });

@@ -248,18 +248,19 @@ const PINNED = [
   'withdraw:approve',
   'withdraw:reject',
   'withdraw:pay',
+  // 对账单 declared: generated from the ledger (no add or import), a draft's remark edited, a draft
+  // deleted; 确认, 结算, 重新打开 are transitions with codes of their own
   'statement:list',
-  'statement:add',
   'statement:edit',
   'statement:delete',
   'statement:export',
-  'statement:import',
+  'statement:generate',
+  'statement:confirm',
+  'statement:settle',
+  'statement:reopen',
+  // 财务明细 declared on a view: read and export, and 分账
   'visitFinance:list',
-  'visitFinance:add',
-  'visitFinance:edit',
-  'visitFinance:delete',
   'visitFinance:export',
-  'visitFinance:import',
   'visitFinance:divideCash',
 ];
 

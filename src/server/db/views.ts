@@ -39,3 +39,19 @@ export const yyTechFinance = pgTable('yy_tech_finance', {
   net: numeric('net', { precision: 15, scale: 2 }).notNull(),
   balance: numeric('balance', { precision: 15, scale: 2 }).notNull(),
 });
+
+/** yy_visit_finance (migration 0033): per local month and district, the ledger's figures of the orders there. */
+export const yyVisitFinance = pgTable('yy_visit_finance', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  month: varchar('month', { length: 7 }).notNull(),
+  areaCode: varchar('area_code', { length: 12 }).notNull(),
+  tenantId: integer('tenant_id'),
+  orderCount: integer('order_count').notNull(),
+  paidAmount: numeric('paid_amount', { precision: 15, scale: 2 }).notNull(),
+  serviceAmount: numeric('service_amount', { precision: 15, scale: 2 }).notNull(),
+  travelAmount: numeric('travel_amount', { precision: 15, scale: 2 }).notNull(),
+  refundAmount: numeric('refund_amount', { precision: 15, scale: 2 }).notNull(),
+  platformAmount: numeric('platform_amount', { precision: 15, scale: 2 }).notNull(),
+  partnerAmount: numeric('partner_amount', { precision: 15, scale: 2 }).notNull(),
+  technicianAmount: numeric('technician_amount', { precision: 15, scale: 2 }).notNull(),
+});

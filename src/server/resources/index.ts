@@ -35,6 +35,8 @@ import { ledgerServer } from './ledger.ts';
 import { withdrawServer } from './withdraw.ts';
 import { materialOrderServer } from './material-order.ts';
 import { techFinanceServer } from './tech-finance.ts';
+import { statementServer } from './statement.ts';
+import { visitFinanceServer } from './visit-finance.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -72,6 +74,8 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   withdraw: withdrawServer,
   materialOrder: materialOrderServer,
   techFinance: techFinanceServer,
+  statement: statementServer,
+  visitFinance: visitFinanceServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -225,7 +225,14 @@ export interface ResourceDeclaration {
   english: string;
   keywords?: string[];
   /** the .xlsx of exportXls */
-  sheet: { title: string; sheetName: string; filename: string; asciiFilename: string };
+  sheet: {
+    title: string;
+    sheetName: string;
+    filename: string;
+    asciiFilename: string;
+    /** money fields summed (exactly, in fen) into a 合计 row after the data */
+    totals?: readonly string[];
+  };
   /** message of a missing row (queryById, edit, delete) */
   notFound?: string;
   /** error log name of importExcel (`positionImportExcelErrorLog`) */

@@ -33,6 +33,8 @@ import { LEDGER } from './ledger.ts';
 import { WITHDRAW } from './withdraw.ts';
 import { MATERIAL_ORDER } from './material-order.ts';
 import { TECH_FINANCE } from './tech-finance.ts';
+import { STATEMENT } from './statement.ts';
+import { VISIT_FINANCE } from './visit-finance.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -70,6 +72,8 @@ export const RESOURCES = [
   WITHDRAW,
   MATERIAL_ORDER,
   TECH_FINANCE,
+  STATEMENT,
+  VISIT_FINANCE,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

@@ -111,3 +111,93 @@ export const yyLedgerBalance = pgTable(
   },
   (t) => [primaryKey({ columns: [t.account, t.accountKey] })],
 );
+
+/**
+ * yy_statement: 对账单 of one technician or partner account for one period (a local month or ISO
+ * week): 草稿 (regenerated at will) → 已确认 → 已结算 (payment reference and time). A confirmed or
+ * settled statement is locked: a trigger refuses changing its totals or deleting it, and any change
+ * of its lines. Its id is derived from (period type, period start, account, account id), so a
+ * regenerated draft keeps it.
+ */
+export const yyStatement = pgTable(
+  'yy_statement',
+  {
+    id: idColumn(),
+    /** month | week */
+    periodType: varchar('period_type', { length: 8 }).notNull(),
+    /** `2026-10` or `2026-W43` */
+    period: varchar('period', { length: 10 }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    /** exclusive */
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** technician | partner */
+    account: varchar('account', { length: 16 }).notNull(),
+    accountId: varchar('account_id', { length: 32 }).notNull(),
+    /** the partner the account belongs to (a partner's own id): partner staff's reach */
+    partnerId: varchar('partner_id', { length: 32 }),
+    /** 0 草稿, 1 已确认, 2 已结算 */
+    status: varchar('status', { length: 2 }).notNull().default('0'),
+    lineCount: integer('line_count').notNull(),
+    orderCount: integer('order_count').notNull(),
+    /** the period's own entries */
+    periodAmount: numeric('period_amount', { precision: 15, scale: 2 }).notNull(),
+    /** entries of earlier locked periods carried here */
+    adjustmentAmount: numeric('adjustment_amount', { precision: 15, scale: 2 }).notNull(),
+    totalAmount: numeric('total_amount', { precision: 15, scale: 2 }).notNull(),
+    generateTime: timestamp('generate_time', { withTimezone: true }).notNull(),
+    confirmTime: timestamp('confirm_time', { withTimezone: true }),
+    payRef: varchar('pay_ref', { length: 64 }),
+    payTime: timestamp('pay_time', { withTimezone: true }),
+    remark: varchar('remark', { length: 255 }),
+    tenantId: integer('tenant_id'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('uq_yy_statement_account_period').on(t.account, t.accountId, t.periodType, t.periodStart),
+    index('idx_yy_statement_period').on(t.periodType, t.periodStart, t.status),
+    check('ck_yy_statement_status', sql`${t.status} in ('0', '1', '2')`),
+    check('ck_yy_statement_settled', sql`${t.status} <> '2' or ${t.payRef} is not null`),
+  ],
+);
+
+/**
+ * yy_statement_line: one ledger entry on a statement (its order, kind and amount are the entry's:
+ * entries never change). An entry is on at most one statement per period type (unique);
+ * `adjustment` marks an entry of an earlier, locked period carried here.
+ */
+export const yyStatementLine = pgTable(
+  'yy_statement_line',
+  {
+    statementId: varchar('statement_id', { length: 32 }).notNull(),
+    entryId: varchar('entry_id', { length: 32 }).notNull(),
+    periodType: varchar('period_type', { length: 8 }).notNull(),
+    adjustment: boolean('adjustment').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.statementId, t.entryId] }),
+    uniqueIndex('uq_yy_statement_line_entry').on(t.entryId, t.periodType),
+  ],
+);
+
+/**
+ * yy_payout: 分账 of one settled statement, at most once (unique statement): a repeated or
+ * concurrent divideCash pays nothing twice.
+ */
+export const yyPayout = pgTable(
+  'yy_payout',
+  {
+    id: idColumn(),
+    statementId: varchar('statement_id', { length: 32 }).notNull(),
+    period: varchar('period', { length: 10 }).notNull(),
+    account: varchar('account', { length: 16 }).notNull(),
+    accountId: varchar('account_id', { length: 32 }).notNull(),
+    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
+    payRef: varchar('pay_ref', { length: 64 }),
+    tenantId: integer('tenant_id'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('uq_yy_payout_statement').on(t.statementId),
+    index('idx_yy_payout_period').on(t.period),
+  ],
+);

@@ -34,7 +34,7 @@ import { seedCatalogue } from './catalogue/index.ts';
 import { seedOrderBookings, seedOrders } from './orders.ts';
 import { seedDispatchRecords } from './dispatch-records.ts';
 import { seedExceptions } from './exceptions.ts';
-import { seedMoney } from './money.ts';
+import { seedMoney, seedMoneyStatements } from './money.ts';
 import { seedWallet } from './wallet.ts';
 import { dispatchSettings } from '../../dispatch/settings.ts';
 
@@ -114,7 +114,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * Version of the seed data. Raise it when seed data is added: the next start then inserts the rows
  * whose keys were never applied, and nothing an administrator deleted comes back.
  */
-export const SEED_VERSION = 15;
+export const SEED_VERSION = 16;
 
 /** A strong random password for a seeded account (shown once, at the start that created it). */
 export const randomPassword = () => randomBytes(12).toString('base64url');
@@ -300,6 +300,10 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
   exceptionKeys.push(...(await seedMoney(db, ledger.applied, process.env.APP_TIMEZONE ?? 'Asia/Shanghai')));
   // withdrawals and material orders within the balances that ledger gives (after it)
   exceptionKeys.push(...(await seedWallet(db, ledger.applied)));
+  // the statements of the past two months, once all their entries are there
+  exceptionKeys.push(
+    ...(await seedMoneyStatements(db, ledger.applied, process.env.APP_TIMEZONE ?? 'Asia/Shanghai')),
+  );
   // every key of this version is now applied (also those of rows that happened to exist already)
   await recordKeys(
     db,

@@ -7,9 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { parseStatementPeriod } from '../../../shared/money/statement.ts';
+import { generateStatements } from '../../money/statements.ts';
 
 export const COMMISSION_SEED_KEY = 'commissionRules:v1';
 export const LEDGER_SEED_KEY = 'ledger:v1';
+export const STATEMENT_SEED_KEY = 'statements:v1';
 
 /** The JSON body hashed by the ledger's idempotency check (src/server/money/ledger.ts `bodyOf`). */
 const bodyHash = sql`encode(sha256(convert_to(
@@ -173,9 +176,47 @@ async function seedLedger(db: Db, tz: string): Promise<void> {
     on conflict do nothing`);
 }
 
+/**
+ * 对账单 of the two months before the current one, from the seeded ledger by the same set-based
+ * generation as the endpoint: the earlier settled (seeded payment reference), the later confirmed.
+ */
+async function seedStatements(db: Db, tz: string): Promise<void> {
+  const res = (await db.execute(sql`
+    select to_char((now() at time zone ${tz}) - interval '2 months', 'YYYY-MM') as older,
+      to_char((now() at time zone ${tz}) - interval '1 month', 'YYYY-MM') as later`)) as unknown as {
+    rows: Array<{ older: string; later: string }>;
+  };
+  const { older, later } = res.rows[0]!;
+  for (const [month, status] of [
+    [older, '2'],
+    [later, '1'],
+  ] as const) {
+    const p = parseStatementPeriod(month)!;
+    await generateStatements(db, p, { tz, by: 'system' });
+    await db.execute(sql`
+      update yy_statement set status = ${status}, confirm_time = now(), update_by = 'system', update_time = now(),
+        pay_ref = case when ${status} = '2' then 'SEED-' || period || '-' || substr(id, 1, 8) end,
+        pay_time = case when ${status} = '2' then now() end
+      where period_type = 'month' and period_start = ${p.start}::date and status = '0'`);
+  }
+}
+
 /** Seed the rules, then the ledger of the seeded orders, unless applied. */
 export async function seedMoney(db: Db, applied: ReadonlySet<string>, tz: string): Promise<string[]> {
   if (!applied.has(COMMISSION_SEED_KEY)) await seedRules(db);
   if (!applied.has(LEDGER_SEED_KEY)) await seedLedger(db, tz);
   return [COMMISSION_SEED_KEY, LEDGER_SEED_KEY];
+}
+
+/**
+ * The statements of the seeded ledger, unless applied: last, once every seeded entry of those
+ * months is posted (withdrawals and purchases too), since a confirmed statement takes no more.
+ */
+export async function seedMoneyStatements(
+  db: Db,
+  applied: ReadonlySet<string>,
+  tz: string,
+): Promise<string[]> {
+  if (!applied.has(STATEMENT_SEED_KEY)) await seedStatements(db, tz);
+  return [STATEMENT_SEED_KEY];
 }

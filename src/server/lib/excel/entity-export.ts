@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../../shared/api.ts';
+import { fromFen, toFen } from '../../../shared/format.ts';
 import { hasNoNul } from '../../../shared/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -68,6 +69,25 @@ export interface ExportSheet {
   filename: string;
   /** ASCII fallback of the download name */
   asciiFilename: string;
+  /** money columns summed into a 合计 row after the data (exact, in fen) */
+  totals?: readonly string[];
+}
+
+/** The rows, then one row with the exact sums of `keys` and 合计 in the first column. */
+async function* withTotals(
+  rows: AsyncIterable<XlsxRow[]>,
+  keys: readonly string[],
+  first: string | undefined,
+): AsyncGenerator<XlsxRow[]> {
+  const sums = new Map(keys.map((k) => [k, 0n]));
+  for await (const batch of rows) {
+    for (const row of batch) for (const k of keys) sums.set(k, sums.get(k)! + BigInt(toFen(row[k]) ?? 0));
+    yield batch;
+  }
+  const total: XlsxRow = {};
+  for (const [k, fen] of sums) total[k] = fromFen(Number(fen));
+  if (first && !keys.includes(first)) total[first] = '合计';
+  yield [total];
 }
 
 /** Shown as "导出人:<name>" in row 2: the caller's real name, else the account name. */
@@ -84,9 +104,10 @@ export function sendEntityExport<T extends PgTable, R>(
   opts: { where?: SQL; tz: string },
 ): Promise<FastifyReply> {
   const { tz, ...rowOpts } = opts;
+  const rows = entityExportRows(db, list, req.query, tz, rowOpts);
   return sendXlsx(reply, {
     ...sheet,
     exporter: exporterName(req),
-    rows: entityExportRows(db, list, req.query, tz, rowOpts),
+    rows: sheet.totals?.length ? withTotals(rows, sheet.totals, sheet.columns[0]?.key) : rows,
   });
 }

@@ -1,4 +1,3 @@
-import { PERM } from '../../../../shared/permissions.ts';
 import type { SeedMenu } from './types.ts';
 import { ORDER_PAGE_ROUTE } from '../../../../shared/resources/order.ts';
 
@@ -70,14 +69,6 @@ export const STATEMENT_MENU: SeedMenu = {
       name: '对账单管理',
       url: '/yy/statement/list',
       component: 'yy/statement/YyStatementList',
-      buttons: [
-        { name: '查询', perms: PERM.statement.list },
-        { name: '添加', perms: PERM.statement.add },
-        { name: '编辑', perms: PERM.statement.edit },
-        { name: '删除', perms: PERM.statement.delete },
-        { name: '导出', perms: PERM.statement.export },
-        { name: '导入', perms: PERM.statement.import },
-      ],
     },
   ],
 };
@@ -92,15 +83,6 @@ export const VISIT_FINANCE_MENU: SeedMenu = {
       name: '财务明细',
       url: '/yy/visitFinance/list',
       component: 'yy/visitFinance/YyVisitFinanceList',
-      buttons: [
-        { name: '查询', perms: PERM.visitFinance.list },
-        { name: '添加', perms: PERM.visitFinance.add },
-        { name: '编辑', perms: PERM.visitFinance.edit },
-        { name: '删除', perms: PERM.visitFinance.delete },
-        { name: '导出', perms: PERM.visitFinance.export },
-        { name: '导入', perms: PERM.visitFinance.import },
-        { name: '分账', perms: PERM.visitFinance.divideCash },
-      ],
     },
     {
       name: '资金流水',

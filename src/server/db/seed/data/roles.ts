@@ -106,7 +106,7 @@ export const ROLES: SeedRole[] = [
   {
     code: 'finance',
     name: '财务出纳',
-    description: '查看上门订单与异常订单，查看并导出对账单、上门财务、资金流水、技师财务统计、技师提成与物料订单，执行上门财务分账，办理技师提现（登记、审核、驳回、打款）',
+    description: '查看上门订单与异常订单，生成、确认、结算并导出对账单（重新打开除外），查看并导出上门财务、资金流水、技师财务统计、技师提成与物料订单，执行上门财务分账，办理技师提现（登记、审核、驳回、打款）',
     grants: {
       menus: [
         ...COMMON_MENUS,
@@ -129,6 +129,10 @@ export const ROLES: SeedRole[] = [
         PERM.user.select,
         PERM.statement.list,
         PERM.statement.export,
+        PERM.statement.generate,
+        PERM.statement.edit,
+        PERM.statement.confirm,
+        PERM.statement.settle,
         PERM.visitFinance.list,
         PERM.visitFinance.export,
         PERM.visitFinance.divideCash,

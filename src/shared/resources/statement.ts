@@ -1,0 +1,138 @@
+/**
+ * 对账单 (yy_statement): per technician and per partner, per local month or ISO week, the ledger
+ * entries of the account in the period (`yy_statement_line`). Generated as 草稿 (regenerated at
+ * will, with identical lines when nothing changed), then 确认 (locked: the database refuses any
+ * change of its lines and totals), then 结算 (payment reference and time). 重新打开 takes a
+ * confirmed statement back to 草稿 with a reason and its own permission. Ledger entries of a
+ * locked period posted later land in the next generated period as adjustment lines.
+ */
+import type { DeclaredContract } from '../contracts.ts';
+import {
+  STATEMENT_ACCOUNTS,
+  STATEMENT_PERIOD_TYPES,
+  STATEMENT_STATUS as S,
+  STATEMENT_STATUSES,
+} from '../money/statement.ts';
+import { auditFields, defineResource } from './define.ts';
+
+export * from '../money/statement.ts';
+
+const PATH = '/yy/yyStatement';
+
+export const STATEMENT = defineResource({
+  name: 'statement',
+  title: '对账单',
+  path: PATH,
+  operations: ['list', 'edit', 'delete', 'export'],
+  permActions: { generate: '生成对账单' },
+  component: 'yy/statement/YyStatementList',
+  category: '对账单',
+  english: 'statement',
+  keywords: ['对账单', '对账', '结算', '账单', 'duizhangdan', 'statement'],
+  defaultSort: { field: 'periodStart', order: 'desc' },
+  sheet: {
+    title: '对账单',
+    sheetName: '对账单',
+    filename: '对账单.xlsx',
+    asciiFilename: 'statements.xlsx',
+    totals: ['periodAmount', 'adjustmentAmount', 'totalAmount'],
+  },
+  notFound: '对账单不存在',
+  fields: [
+    {
+      key: 'period',
+      title: '期间',
+      type: 'string',
+      system: true,
+      search: true,
+      filter: true,
+      list: { width: 90 },
+    },
+    {
+      key: 'periodType',
+      title: '周期',
+      type: 'enum',
+      options: STATEMENT_PERIOD_TYPES,
+      system: true,
+      search: true,
+      list: { width: 70 },
+    },
+    {
+      key: 'account',
+      title: '对象',
+      type: 'enum',
+      options: STATEMENT_ACCOUNTS,
+      system: true,
+      search: true,
+      list: { width: 70 },
+    },
+    { key: 'accountName', title: '户名', type: 'string', computed: true, list: { width: 130 } },
+    {
+      key: 'status',
+      title: '状态',
+      type: 'enum',
+      options: STATEMENT_STATUSES,
+      system: true,
+      search: true,
+      list: { width: 80 },
+    },
+    { key: 'lineCount', title: '明细数', type: 'int', system: true, list: { width: 80 } },
+    { key: 'orderCount', title: '订单数', type: 'int', system: true, list: { width: 80 } },
+    { key: 'periodAmount', title: '本期金额(元)', type: 'money', system: true, list: { width: 120 } },
+    { key: 'adjustmentAmount', title: '调整金额(元)', type: 'money', system: true, list: { width: 120 } },
+    { key: 'totalAmount', title: '应结金额(元)', type: 'money', system: true, list: { width: 120 } },
+    { key: 'generateTime', title: '生成时间', type: 'datetime', system: true, list: { width: 160 } },
+    { key: 'confirmTime', title: '确认时间', type: 'datetime', system: true, list: false },
+    { key: 'payRef', title: '付款凭证号', type: 'string', system: true, list: { width: 140 } },
+    { key: 'payTime', title: '付款时间', type: 'datetime', system: true, list: { width: 160 } },
+    { key: 'remark', title: '备注', type: 'string', max: 255, list: { width: 160 } },
+    { key: 'periodStart', title: '开始日期', type: 'date', system: true, list: false },
+    { key: 'periodEnd', title: '结束日期(不含)', type: 'date', system: true, list: false },
+    {
+      key: 'accountId',
+      title: '账户id',
+      type: 'string',
+      system: true,
+      filter: true,
+      list: false,
+      terminal: false,
+    },
+    { key: 'partnerId', title: '商户id', type: 'string', system: true, list: false, terminal: false },
+    ...auditFields(),
+  ],
+  states: {
+    field: 'status',
+    label: 'period',
+    transitions: {
+      confirm: { title: '确认', from: [S.draft], to: S.confirmed, english: 'confirm' },
+      settle: {
+        title: '结算',
+        from: [S.confirmed],
+        to: S.settled,
+        params: [{ key: 'ref', title: '付款凭证号', type: 'string', required: '请输入付款凭证号', max: 64 }],
+      },
+      reopen: { title: '重新打开', from: [S.confirmed], to: S.draft, reason: 'required' },
+    },
+  },
+});
+
+/** POST …/generate {period | month | week, dryRun?}: the period's statements (drafts regenerated). */
+export const STATEMENT_GENERATE = {
+  method: 'POST',
+  path: `${PATH}/generate`,
+  permission: STATEMENT.perms.generate,
+} as const satisfies DeclaredContract;
+
+/** What generate answers. */
+export interface StatementGenerated {
+  period: string;
+  dryRun: boolean;
+  /** statements (re)written as drafts */
+  statements: number;
+  lines: number;
+  /** lines carried from earlier locked periods */
+  adjustments: number;
+  /** statements of the period left as they were (confirmed or settled) */
+  locked: number;
+  total: string;
+}
