@@ -59,7 +59,7 @@ async function handleException(page: Page) {
   // a claimed row leaves the 待处理 tab: resolve it where it is now
   await page.getByRole('tab', { name: /^处理中\d+$/ }).click();
   await page.getByRole('tab', { name: /^处理中\d+$/, selected: true }).waitFor();
-  await actions.getByRole('button', { name: '解决', exact: true }).first().click();
+  await clickRowAction(actions, '解决', { exact: true });
   const note = page.getByRole('dialog', { name: '解决异常订单：请填写原因' });
   await note.getByRole('textbox').fill('已电话致歉，客户接受');
   await note.getByRole('button', { name: '确定' }).click();

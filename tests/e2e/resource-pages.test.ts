@@ -18,7 +18,7 @@ import type { SeedMenu } from '../../src/server/db/seed/data/types.ts';
 import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { CommandRegistry } from '../../commands/core/registry.ts';
 import { registerAll } from '../../commands/index.ts';
-import { INLINE_ACTIONS } from '../../src/web/components/data-grid/list/row-actions.tsx';
+import { INLINE_ACTIONS } from '../../src/web/components/data-grid/list/types.ts';
 
 /** The commands, as the client registers them (which toolbar and row actions a screen has). */
 const COMMANDS = new CommandRegistry();

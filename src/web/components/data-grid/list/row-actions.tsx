@@ -3,9 +3,8 @@ import { executor, runCommand, runtime } from '../../../shell/runtime.ts';
 import { useMenu } from '../../../shell/use-commands.ts';
 import { useState } from 'react';
 import { below, PopupMenu } from '../../popup-menu.tsx';
+import { INLINE_ACTIONS } from './types.ts';
 
-/** How many row actions show as buttons in the 操作 cell before the rest go under 更多. */
-export const INLINE_ACTIONS = 2;
 
 /**
  * The row's commands (menus `grid.row`, then `<pageKey>.row`): each command's `when` sees the row, so e.g. 冻结
@@ -27,7 +26,7 @@ export function RowActions({
   );
   const [more, setMore] = useState<ReturnType<typeof below> | null>(null);
   // the first ones as buttons, the others under 更多: the cell keeps its width whatever the count
-  const inline = actions.length > INLINE_ACTIONS + 1 ? actions.slice(0, INLINE_ACTIONS) : actions;
+  const inline = actions.slice(0, INLINE_ACTIONS);
   const rest = actions.slice(inline.length);
   const run = (id: string) => void runCommand(id, args, 'button', keys);
   return (
