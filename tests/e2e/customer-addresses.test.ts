@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
 import { yyUser, yyUserAddress } from '../../src/server/db/schema/index.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * 客户列表: a customer's 服务地址 edited as a sub table of the customer form (contact, mobile, area
@@ -115,10 +116,7 @@ describe('客户 with 服务地址', () => {
     await search.getByRole('button', { name: '查询' }).click();
     const gridRow = page.locator(`.ag-row[row-id="${row.id}"]`);
     await gridRow.first().waitFor();
-    await page
-      .locator(`.ag-row[row-id="${row.id}"] [col-id="actions"]`)
-      .getByRole('button', { name: '编辑' })
-      .click();
+    await clickRowAction(page.locator(`.ag-row[row-id="${row.id}"] [col-id="actions"]`), '编辑');
     const form = page.getByRole('form', { name: '编辑客户' });
     await expect
       .poll(() => form.getByLabel('第2行详细地址', { exact: true }).inputValue())

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /** 数据字典: a fourth list screen on the ListPage, and 字典配置, an editable grid saved to the server. */
 let env: BrowserEnv;
@@ -35,10 +36,7 @@ async function rowAction(code: string, action: string, given?: Page): Promise<Pa
   await row.first().waitFor();
   // the pinned 操作 cells sit in a row element of their own, with the same row-id
   const id = await row.first().getAttribute('row-id');
-  await page
-    .locator(`.ag-row[row-id="${id}"] [col-id="actions"]`)
-    .getByRole('button', { name: action })
-    .click();
+  await clickRowAction(page.locator(`.ag-row[row-id="${id}"] [col-id="actions"]`), action);
   return page;
 }
 

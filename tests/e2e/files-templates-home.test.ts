@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious } from '../support/axe.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * A person's journey through 首页 (访问统计 and its chart, the bell and the notice modal), 文件管理
@@ -19,10 +20,7 @@ const rowWith = (page: Page, colId: string, text: string) =>
   page.locator('.ag-row', { has: page.locator(`[col-id="${colId}"]`, { hasText: text }) }).first();
 const rowAction = async (page: Page, colId: string, text: string, action: string) => {
   const id = await rowWith(page, colId, text).getAttribute('row-id');
-  await page
-    .locator(`.ag-row[row-id="${id}"] [col-id="actions"]`)
-    .getByRole('button', { name: action })
-    .click();
+  await clickRowAction(page.locator(`.ag-row[row-id="${id}"] [col-id="actions"]`), action);
 };
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /** Two more list screens on the same ListPage: 职务管理 and 日志管理. */
 let env: BrowserEnv;
@@ -88,10 +89,7 @@ describe('详细信息', () => {
     const page = await open('/isystem/position');
     const row = rowWith(page, 'code', 'manager');
     const index = await row.first().getAttribute('row-index');
-    await page
-      .locator(`.ag-row[row-index="${index}"] [col-id="actions"]`)
-      .getByRole('button', { name: '详情' })
-      .click();
+    await clickRowAction(page.locator(`.ag-row[row-index="${index}"] [col-id="actions"]`), '详情');
     const dialog = page.getByRole('dialog', { name: '详细信息' });
     await dialog.getByText('总经理').waitFor();
     await dialog.getByText('职务编码').waitFor();
@@ -109,6 +107,67 @@ describe('日志管理', () => {
     await page.getByText('没有查询到任何数据').waitFor();
     await search.getByRole('button', { name: '重置' }).click();
     await loginRow(page).first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('row actions (issue 27: cut off at 1440 px, hidden at 390 px)', () => {
+  it('技师列表 at 1440×900: every action reachable, the first as buttons and the rest under 更多', async () => {
+    const page = await open('/yy/technician/list');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const cell = page.locator('#page-content .ag-row [col-id="actions"]').first();
+    await cell.getByRole('button', { name: '更多' }).waitFor();
+    const right = (await cell.boundingBox())!;
+    for (const b of await cell.getByRole('button').all()) {
+      const box = (await b.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(Math.min(right.x + right.width, 1440) + 0.5);
+    }
+    // 更多 opens a menu by keyboard too; 删除 there asks first
+    await cell.getByRole('button', { name: '更多' }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: '更多操作' });
+    await expect.poll(() => menu.getByRole('menuitem').count()).toBeGreaterThan(0);
+    // the one menu: Enter on 更多 does not also open the row's 行操作 menu
+    expect(await page.getByRole('menu').count()).toBe(1);
+    await menu.getByRole('menuitem', { name: '删除', exact: true }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: /删除/ });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('技师列表 at 390 px: 操作 scrolls with the columns instead of covering them', async () => {
+    const page = await open('/yy/technician/list');
+    await page.setViewportSize({ width: 390, height: 800 });
+    const grid = page.locator('#page-content [role=treegrid], #page-content [role=grid]').first();
+    await page.locator('#page-content .ag-row [col-id="name"]').first().waitFor();
+    // nothing is pinned to the right edge, and more than one data column is in view
+    await expect
+      .poll(() => page.locator('#page-content .ag-pinned-right-cols-container [col-id]').count())
+      .toBe(0);
+    const view = (await grid.boundingBox())!;
+    const inView = async () => {
+      let n = 0;
+      for (const h of await page.locator('#page-content .ag-header-cell[col-id]').all()) {
+        const box = await h.boundingBox();
+        if (box && box.width > 0 && box.x >= view.x - 1 && box.x + box.width <= view.x + view.width + 1) n++;
+      }
+      return n;
+    };
+    await expect.poll(inView).toBeGreaterThanOrEqual(2);
+    // the 操作 cell is reached from the keyboard (End goes to the row's last column; the grid draws
+    // only the columns in view), and works
+    await page.locator('#page-content .ag-row [col-id="name"]').first().click();
+    await page.keyboard.press('End');
+    const more = page
+      .locator('#page-content .ag-row [col-id="actions"]')
+      .first()
+      .getByRole('button', { name: '更多' });
+    await more.scrollIntoViewIfNeeded();
+    await more.click();
+    await page.getByRole('menu', { name: '更多操作' }).waitFor();
+    await page.keyboard.press('Escape');
     await page.context().close();
   });
 });

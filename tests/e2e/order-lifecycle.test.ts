@@ -6,6 +6,7 @@ import { yyVisitOrder } from '../../src/server/db/schema/index.ts';
 import { ORDER_STATUS as S } from '../../src/shared/resources/order.ts';
 import { booking, fixtures, localTime } from '../server/yy/order-support.ts';
 import type { TestApp } from '../support/app.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * One order's whole life in the browser as 运营专员: paid and dispatched in the terminal, accepted
@@ -103,7 +104,7 @@ describe('an order from booking to review', () => {
       ['开始服务', S.serving],
       ['服务完成', S.finished],
     ] as const) {
-      await row.getByRole('button', { name: button, exact: true }).first().click();
+      await clickRowAction(row, button, { exact: true });
       // a step that cannot be undone is confirmed first
       if (button !== '出发')
         await page

@@ -5,6 +5,7 @@ import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/
 import { axeSerious } from '../support/axe.ts';
 import { sysUser, yyExceptionOrder, yyVisitOrder } from '../../src/server/db/schema/index.ts';
 import { EXCEPTION_RESOLUTION, EXCEPTION_STATUS } from '../../src/shared/resources/exception-order-states.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * 上门订单 and 异常订单 open with their seeded rows for each account that has them in its menu
@@ -47,7 +48,7 @@ async function handleException(page: Page) {
     (await env.database.db.select().from(yyExceptionOrder).where(eq(yyExceptionOrder.id, id)))[0]!;
   expect((await row()).status).toBe(EXCEPTION_STATUS.open);
   const actions = page.locator(`#page-content .ag-row[row-id="${id}"] [col-id="actions"]`);
-  await actions.getByRole('button', { name: '认领', exact: true }).first().click();
+  await clickRowAction(actions, '认领', { exact: true });
   await page
     .getByRole('dialog', { name: '确定认领 1 个异常订单吗?此操作不可撤销。' })
     .getByRole('button', { name: '确定' })
@@ -58,7 +59,7 @@ async function handleException(page: Page) {
   // a claimed row leaves the 待处理 tab: resolve it where it is now
   await page.getByRole('tab', { name: /^处理中\d+$/ }).click();
   await page.getByRole('tab', { name: /^处理中\d+$/, selected: true }).waitFor();
-  await actions.getByRole('button', { name: '解决', exact: true }).first().click();
+  await clickRowAction(actions, '解决', { exact: true });
   const note = page.getByRole('dialog', { name: '解决异常订单：请填写原因' });
   await note.getByRole('textbox').fill('已电话致歉，客户接受');
   await note.getByRole('button', { name: '确定' }).click();

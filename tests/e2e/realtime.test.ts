@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { login, secondInstance, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * Two browsers on two server instances sharing one database: a row saved in one grid appears in the
@@ -53,10 +54,7 @@ describe('realtime grid', () => {
       .first()
       .waitFor();
     const rowIndex = await row.first().getAttribute('row-index');
-    await a
-      .locator(`.ag-row[row-index="${rowIndex}"] [col-id="actions"]`)
-      .getByRole('button', { name: '编辑' })
-      .click();
+    await clickRowAction(a.locator(`.ag-row[row-index="${rowIndex}"] [col-id="actions"]`), '编辑');
     const form = a.getByRole('form', { name: '编辑职务' });
     await form.getByLabel('职务名称').fill('店长');
     await form.getByRole('button', { name: '确定' }).click();

@@ -7,6 +7,7 @@ import { PROJECTS } from '../../src/server/db/seed/catalogue/data.ts';
 import { dispatchOrder } from '../../src/server/dispatch/dispatch.ts';
 import { dispatchSettings } from '../../src/server/dispatch/settings.ts';
 import { parseZoned } from '../../src/server/dispatch/time.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * 技师排班: a technician's week edited in the editable grid and saved all at once; 派单记录: a
@@ -95,10 +96,7 @@ describe('派单记录', () => {
     const page = await env.newPage();
     await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fyy%2Fdispatch%2Frecord');
     await page.waitForURL(`${env.url}/yy/dispatch/record`);
-    await page
-      .locator(`.ag-row[row-id="${out.recordId}"] [col-id="actions"]`)
-      .getByRole('button', { name: '详情' })
-      .click();
+    await clickRowAction(page.locator(`.ag-row[row-id="${out.recordId}"] [col-id="actions"]`), '详情');
     const dialog = page.getByRole('dialog', { name: '详细信息' });
     await dialog.getByRole('tab', { name: '候选技师' }).click();
     await dialog.getByText(/按「距离优先」在半径 8(\.0)? 公里内找到 \d+ 位技师/).waitFor();

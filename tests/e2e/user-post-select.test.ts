@@ -5,6 +5,7 @@ import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { sysPermission, sysRole, sysRolePermission } from '../../src/server/db/schema/index.ts';
 import { newId } from '../../src/server/lib/query/ids.ts';
 import { PERM } from '../../src/shared/permissions.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -110,10 +111,7 @@ describe('user form 职务 (j-select-position)', () => {
     });
     await row.first().waitFor();
     const rowIndex = await row.first().getAttribute('row-index');
-    await page
-      .locator(`.ag-row[row-index="${rowIndex}"] [col-id="actions"]`)
-      .getByRole('button', { name: '编辑' })
-      .click();
+    await clickRowAction(page.locator(`.ag-row[row-index="${rowIndex}"] [col-id="actions"]`), '编辑');
     const edit = page.getByRole('form', { name: '编辑用户' });
     await expect
       .poll(() => edit.getByLabel('职务', { exact: true }).inputValue(), { timeout: 10_000 })

@@ -7,6 +7,7 @@ import { yyUserAddress, yyVisitOrder } from '../../src/server/db/schema/index.ts
 import { formatMoney } from '../../src/shared/format.ts';
 import { fixtures, localTime } from '../server/yy/order-support.ts';
 import type { TestApp } from '../support/app.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * 上门订单 in the browser as 客服 (普通员工): the status tabs with their counts, booking by the form
@@ -95,10 +96,9 @@ describe('上门订单', () => {
     await page.getByRole('tab', { name: /^待支付\d+$/ }).click();
     const row = page.locator(`.ag-row[row-id="${order!.id}"]`);
     await row.first().waitFor();
-    await page
-      .locator(`.ag-row[row-id="${order!.id}"] [col-id="actions"]`)
-      .getByRole('button', { name: '取消', exact: true })
-      .click();
+    await clickRowAction(page.locator(`.ag-row[row-id="${order!.id}"] [col-id="actions"]`), '取消', {
+      exact: true,
+    });
     const prompt = page.getByRole('dialog', { name: '取消订单：请填写原因' });
     await prompt.getByRole('textbox').fill('客户电话改约');
     await prompt.getByRole('button', { name: '确定' }).click();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { yyWithdraw } from '../../src/server/db/schema/index.ts';
 import { WITHDRAW_STATUS } from '../../src/shared/resources/withdraw.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * 财务出纳 opens 提现管理, 物料订单 and 技师财务统计 with their seeded rows, and approves a pending
@@ -37,11 +38,7 @@ describe('wallet pages as 财务出纳', () => {
     expect(pending, 'a seeded pending withdrawal').toBeDefined();
     const row = page.locator(`#page-content .ag-row[row-id="${pending!.id}"]`);
     await row.first().waitFor();
-    await row
-      .locator('[col-id="actions"]')
-      .getByRole('button', { name: '审核通过', exact: true })
-      .first()
-      .click();
+    await clickRowAction(row.locator('[col-id="actions"]').first(), '审核通过', { exact: true });
     // no action leads back to 待审核: confirmed as irreversible
     await page
       .getByRole('dialog', { name: '确定审核通过 1 个提现吗?此操作不可撤销。' })

@@ -9,6 +9,7 @@ import {
   yyProject,
 } from '../../src/server/db/schema/index.ts';
 import { decorativePng, type Rgb } from '../../src/server/lib/files/png.ts';
+import { clickRowAction } from '../support/grid-rows.ts';
 
 /**
  * Operations screens: 轮播图 (added with an uploaded picture, then disabled), 平台配置 (a setting
@@ -32,10 +33,7 @@ async function editRow(page: Page, key: string) {
   const row = rowWith(page, 'configKey', key.replace(/\./g, '\\.'));
   await row.first().waitFor();
   const id = await row.first().getAttribute('row-id');
-  await page
-    .locator(`.ag-row[row-id="${id}"] [col-id="actions"]`)
-    .getByRole('button', { name: '编辑' })
-    .click();
+  await clickRowAction(page.locator(`.ag-row[row-id="${id}"] [col-id="actions"]`), '编辑');
   return page.getByRole('form', { name: '编辑平台配置' });
 }
 
@@ -207,10 +205,7 @@ describe('轮播图', () => {
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
     const id = await row.first().getAttribute('row-id');
-    await page
-      .locator(`.ag-row[row-id="${id}"] [col-id="actions"]`)
-      .getByRole('button', { name: '禁用' })
-      .click();
+    await clickRowAction(page.locator(`.ag-row[row-id="${id}"] [col-id="actions"]`), '禁用');
     await page.getByText('已禁用 1 个轮播图').waitFor();
     await expect
       .poll(

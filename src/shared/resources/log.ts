@@ -54,7 +54,7 @@ export const LOG = defineResource({
       { key: 'createTime_begin', label: '开始日期', type: 'date' },
       { key: 'createTime_end', label: '结束日期', type: 'date' },
     ],
-    actionsWidth: 100,
+    actionsWidth: 130,
   },
   listArgs: {
     type: { param: 'logType', help: '日志类型：1 登录日志，2 操作日志', choices: ['1', '2'], default: '1' },

@@ -403,7 +403,7 @@ export const PLATFORM_CONFIG = defineResource({
   },
   notFound: '配置项不存在',
   commands: { ref: { field: 'configKey', notFound: '配置项不存在' } },
-  page: { actionsWidth: 160 },
+  page: { actionsWidth: 200 },
   order: { terminal: ['configKey', 'name', 'value', 'unit', 'updateBy', 'updateTime'] },
   fields: [
     {

@@ -7,6 +7,10 @@ export interface PopupMenuItem {
   /** shown at the right, e.g. a shortcut */
   hint?: string;
   danger?: boolean;
+  /** shown but not chosen (a permission the user lacks: spec §6) */
+  disabled?: boolean;
+  /** tooltip */
+  title?: string;
 }
 
 /**
@@ -100,8 +104,11 @@ export function PopupMenu({
             role="menuitem"
             type="button"
             tabIndex={-1}
-            className={`flex min-h-8 w-full items-center justify-between gap-4 px-3 py-1 text-left hover:bg-gray-100 focus:bg-[var(--primary-soft)] focus:outline-none ${m.danger ? 'text-red-700' : ''}`}
+            aria-disabled={m.disabled || undefined}
+            title={m.title}
+            className={`flex min-h-8 w-full items-center justify-between gap-4 px-3 py-1 text-left hover:bg-gray-100 focus:bg-[var(--primary-soft)] focus:outline-none ${m.disabled ? 'cursor-not-allowed text-gray-600' : m.danger ? 'text-red-700' : ''}`}
             onClick={() => {
+              if (m.disabled) return;
               close();
               onChoose(m.id);
             }}

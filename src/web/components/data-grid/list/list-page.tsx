@@ -42,6 +42,7 @@ import { commandHint } from '../../../shell/command-hint.ts';
 import { SearchBar } from './search-bar.tsx';
 import type { ListPageConfig } from './types.ts';
 import { useSpreadsheet } from '../spreadsheet/use-spreadsheet.ts';
+import { useMediaQuery, WIDE } from '../../../lib/media.ts';
 
 registerGridModules(LIST_GRID_MODULES);
 
@@ -116,6 +117,7 @@ export function ListPage<Row extends { id: string }>({
   const [rowMenu, setRowMenu] = useState<{ row: Row; at: { x: number; y: number } } | null>(null);
   // ids reach commands as text, as a typed one does: some tables (租户) have numeric ids
   const rowArgs = config.rowArgs ?? ((row: Row) => ({ id: String(row.id), ids: String(row.id) }));
+  const wide = useMediaQuery(WIDE);
   const columnDefs = useMemo<Array<ColDef<Row>>>(
     () => [
       ...toColDefs(config.columns, hidden),
@@ -126,7 +128,8 @@ export function ListPage<Row extends { id: string }>({
             {
               headerName: '操作',
               colId: 'actions',
-              pinned: 'right' as const,
+              // pinned on a wide screen; on a phone it scrolls with the others, which it would hide
+              pinned: wide ? ('right' as const) : null,
               width: config.actionsWidth ?? 200,
               sortable: false,
               filter: false,
@@ -137,7 +140,7 @@ export function ListPage<Row extends { id: string }>({
             },
           ]),
     ],
-    [config.columns, config.pageKey, hidden, embedded],
+    [config.columns, config.pageKey, hidden, embedded, wide],
   );
 
   const canExport =
@@ -298,6 +301,8 @@ export function ListPage<Row extends { id: string }>({
               onCellKeyDown={(e) => {
                 const ev = e.event as KeyboardEvent | null | undefined;
                 if (embedded || !ev || !e.data || !opensRowActions(ev)) return;
+                // a button inside the cell (操作's, 更多) handles its own Enter: no second menu
+                if ((ev.target as HTMLElement).closest('button, a, input, select, textarea')) return;
                 ev.preventDefault();
                 const cell = (ev.target as HTMLElement).closest('.ag-cell') ?? (ev.target as HTMLElement);
                 setRowMenu({ row: e.data, at: below(cell) });

@@ -1,7 +1,10 @@
 import { Button } from '../../ui.tsx';
 import { executor, runCommand, runtime } from '../../../shell/runtime.ts';
 import { useMenu } from '../../../shell/use-commands.ts';
-import { PopupMenu } from '../../popup-menu.tsx';
+import { useState } from 'react';
+import { below, PopupMenu } from '../../popup-menu.tsx';
+import { INLINE_ACTIONS } from './types.ts';
+
 
 /**
  * The row's commands (menus `grid.row`, then `<pageKey>.row`): each command's `when` sees the row, so e.g. 冻结
@@ -21,20 +24,51 @@ export function RowActions({
   const actions = [...useMenu('grid.row'), ...useMenu(menu, { locked: true })].filter(
     (c) => executor.isVisible(c, keys) || (c.disabled && executor.isLocked(c, runtime.locked(), keys)),
   );
+  const [more, setMore] = useState<ReturnType<typeof below> | null>(null);
+  // the first ones as buttons, the others under 更多: the cell keeps its width whatever the count
+  const inline = actions.slice(0, INLINE_ACTIONS);
+  const rest = actions.slice(inline.length);
+  const run = (id: string) => void runCommand(id, args, 'button', keys);
   return (
     <div className="flex gap-1">
-      {actions.map((c) => (
+      {inline.map((c) => (
         <Button
           key={c.id}
           size="sm"
           variant={c.dangerous ? 'danger' : 'link'}
           disabled={c.disabled}
           title={c.disabled ? `${c.label}（无权限）` : undefined}
-          onClick={() => void runCommand(c.id, args, 'button', keys)}
+          onClick={() => run(c.id)}
         >
           {c.label}
         </Button>
       ))}
+      {rest.length > 0 && (
+        <Button
+          size="sm"
+          variant="link"
+          aria-haspopup="menu"
+          aria-expanded={Boolean(more)}
+          onClick={(e) => setMore(more ? null : below(e.currentTarget, true))}
+        >
+          更多
+        </Button>
+      )}
+      {more && (
+        <PopupMenu
+          label="更多操作"
+          items={rest.map((c) => ({
+            id: c.id,
+            label: c.label,
+            danger: c.dangerous,
+            disabled: c.disabled,
+            title: c.disabled ? `${c.label}（无权限）` : undefined,
+          }))}
+          at={more}
+          onClose={() => setMore(null)}
+          onChoose={run}
+        />
+      )}
     </div>
   );
 }

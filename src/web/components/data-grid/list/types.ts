@@ -4,6 +4,9 @@ import type { SuperQueryField } from '../../../../shared/super-query.ts';
 import type { SortState } from './list-params.ts';
 import type { PickerRef } from '../../fields/ref-input.tsx';
 
+/** How many row actions show as buttons in the 操作 cell before the rest go under 更多. */
+export const INLINE_ACTIONS = 2;
+
 /** A column of a list page. */
 export interface ListColumn<Row> {
   /** the row property shown (a `_dictText` sibling for dictionary fields) */
