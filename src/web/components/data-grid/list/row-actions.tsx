@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { below, PopupMenu } from '../../popup-menu.tsx';
 import { INLINE_ACTIONS } from './types.ts';
 
-
 /**
  * The row's commands (menus `grid.row`, then `<pageKey>.row`): each command's `when` sees the row, so e.g. 冻结
  * shows only on active users. Clicking runs the command through the executor.
