@@ -521,7 +521,7 @@ describe('extension points', () => {
         { field: 'createTime', title: '创建时间', type: 'datetime' },
       ],
       authPrefix: 'log:',
-      actionsWidth: 100,
+      actionsWidth: 130,
       defaultSort: { column: 'createTime', order: 'desc' },
     });
     expect(resourceCommands(LOG).map((c) => `${c.id} ${c.title}`)).toEqual([

@@ -34,6 +34,13 @@ export async function clickRowAction(
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
     }
+    // on a narrow screen the grid draws only the columns in view: scroll to the 操作 column
+    if (!(await cell.count()))
+      await page.evaluate(() =>
+        document
+          .querySelectorAll('.ag-body-horizontal-scroll-viewport')
+          .forEach((v) => v.scrollTo({ left: v.scrollWidth })),
+      );
     if (Date.now() > until) throw new Error(`row action ${name} is neither a button nor under 更多`);
     await page.waitForTimeout(100);
   }
