@@ -37,6 +37,10 @@ describe('notification bell', () => {
     await socketOpen;
     const bell = reader.getByRole('button', { name: /^消息通知/ });
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('消息通知，1 条未读');
+    // the bell is drawn (an SVG of its own), not a character a machine may lack the font for
+    const icon = bell.locator('svg');
+    expect((await icon.boundingBox())!.width).toBeGreaterThan(10);
+    expect(await bell.evaluate((b) => /\p{Extended_Pictographic}/u.test(b.textContent ?? ''))).toBe(false);
 
     const writer = await signIn(env.url, 'admin');
     const input = writer.getByTestId('terminal-input');

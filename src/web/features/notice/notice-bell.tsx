@@ -14,6 +14,7 @@ import { session, useSession, type DictItem } from '../../lib/session.ts';
 import { markNoticeRead, noticesByUserQuery } from './notice-api.ts';
 import { NoticeModal } from './notice-modal.tsx';
 import { connectNoticeSocket } from './notice-socket.ts';
+import { MenuIcon } from '../../components/menu-icon.tsx';
 
 /** 我的消息: where 查看更多 leads. */
 export const MY_NOTICES_PATH = '/isps/userAnnouncement';
@@ -109,7 +110,8 @@ export function NoticeBell() {
         className="relative px-1 text-lg text-gray-700 hover:text-[var(--primary)]"
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">🔔</span>
+        {/* an SVG, not the 🔔 emoji: without an emoji font that drew as an empty box */}
+        <MenuIcon name="bell" className="h-5 w-5" />
         {total > 0 && (
           <span
             aria-hidden="true"
