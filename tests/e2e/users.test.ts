@@ -64,6 +64,17 @@ describe('users page', () => {
       .filter({ hasText: '冻结 1 个用户' })
       .waitFor({ state: 'attached' });
     await row.locator('[col-id="status_dictText"]', { hasText: '冻结' }).waitFor();
+    // Chinese in the terminal has no gaps: in its font a CJK character is exactly two cells wide
+    const widths = await page
+      .locator('.xterm-rows')
+      .first()
+      .evaluate((rows) => {
+        const { fontFamily, fontSize } = getComputedStyle(rows);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${fontSize} ${fontFamily}`;
+        return { cjk: ctx.measureText('冻').width, latin: ctx.measureText('a').width };
+      });
+    expect(Math.abs(widths.cjk - 2 * widths.latin)).toBeLessThan(0.5);
   });
 });
 

@@ -15,8 +15,13 @@ import { TerminalSession } from './terminal-session.ts';
 /** One stack for every mounted terminal (panel and page). */
 const sinks = createSinkStack(setTerminalSink);
 
+/**
+ * A monospace face whose CJK glyphs are exactly two Latin cells wide comes first (Noto Sans Mono
+ * CJK, Sarasa Mono): xterm gives a wide character two cells, and a CJK glyph from a fallback font
+ * (about 1 em in cells of 0.6 em) left gaps between Chinese characters.
+ */
 const FONT =
-  'ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", "Courier New", monospace';
+  '"Noto Sans Mono CJK SC", "Sarasa Mono SC", ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", "Courier New", monospace';
 
 const THEME = {
   background: '#0f172a',
