@@ -12,7 +12,7 @@ import { PIPE_FILTERS } from './filters.ts';
 
 /** Built-in words of the terminal language, listed by `help`. */
 export const SHELL_BUILTINS: Array<{ name: string; title: string }> = [
-  { name: 'help', title: '显示帮助（help <命令> 查看详情）' },
+  { name: 'help', title: '显示帮助（help <分组> 列出一组命令，help <命令> 查看用法，help --all 列出全部）' },
   { name: 'set', title: '设置变量（set name=value，之后用 $name 引用）' },
   { name: 'clear', title: '清屏' },
 ];
@@ -107,7 +107,35 @@ export function commandHelp(def: CommandDefinition, isMac = false): string[] {
   return lines;
 }
 
-/** `help`: every given (visible) command grouped by category, then the built-ins. */
+/**
+ * `help`: the command groups (the first word of the commands: `user`, `order`…) with their
+ * categories and how many commands each holds, then the built-ins and the pipe filters. The
+ * whole list of ~250 commands is `help --all`; one group's commands are `help <group>`.
+ */
+export function helpGroups(commands: readonly CommandDefinition[]): string[] {
+  const groups = new Map<string, { categories: Set<string>; count: number }>();
+  for (const def of commands) {
+    const group = commandPath(def.id).split(' ')[0]!;
+    const g = groups.get(group) ?? { categories: new Set<string>(), count: 0 };
+    g.categories.add(def.category ?? OTHER_CATEGORY);
+    g.count++;
+    groups.set(group, g);
+  }
+  const rows = [...groups].map(([group, g]): [string, string] => [
+    group,
+    `${[...g.categories].join('、')}（${g.count} 个命令）`,
+  ]);
+  return [
+    '命令分组（help <分组> 列出该组的命令，help <命令> 查看用法，help --all 列出全部命令）:',
+    ...columns(rows),
+    '内置',
+    ...columns(SHELL_BUILTINS.map((b): [string, string] => [b.name, b.title])),
+    '管道过滤器（用在 | 之后，例如 user list | grep 冻结 | head 5）',
+    ...columns(PIPE_FILTERS.map((f): [string, string] => [f.usage, f.title])),
+  ];
+}
+
+/** `help --all`: every given (visible) command grouped by category, then the built-ins. */
 export function helpIndex(commands: readonly CommandDefinition[], isMac = false): string[] {
   const groups = new Map<string, CommandDefinition[]>();
   for (const def of commands) {

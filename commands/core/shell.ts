@@ -8,7 +8,7 @@ import { COMMAND_MSG, CommandError } from './errors.ts';
 import type { CommandExecutor } from './executor.ts';
 import { renderResult } from './format.ts';
 import type { OutputFormat, TableTextOptions } from './format.ts';
-import { commandHelp, groupHelp, helpIndex } from './help.ts';
+import { commandHelp, groupHelp, helpGroups, helpIndex } from './help.ts';
 import { PIPE_FILTERS, isPipeFilter, runPipeFilter } from './filters.ts';
 import { describeArgs, toCamel } from './schema-info.ts';
 import { expandWord, parseScript } from './script.ts';
@@ -145,7 +145,9 @@ class ScriptRun {
 
   private help(words: string[]): CommandResult {
     const visible = this.executor.visible();
-    if (words.length === 0) return { message: helpIndex(visible, this.opts.isMac).join('\n') };
+    if (words.length === 0) return { message: helpGroups(visible).join('\n') };
+    if (words.length === 1 && words[0] === '--all')
+      return { message: helpIndex(visible, this.opts.isMac).join('\n') };
     const filter = PIPE_FILTERS.find((f) => f.name === words[0]);
     if (filter && words.length === 1) return { message: `${filter.usage} — ${filter.title}` };
     try {

@@ -94,7 +94,7 @@ describe('permissions on every surface', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Backquote');
     const input = page.getByTestId('terminal-input');
-    await input.fill('help');
+    await input.fill('help user');
     await input.press('Enter');
     const output = page.getByTestId('terminal-output');
     await output.filter({ hasText: 'user list' }).waitFor({ state: 'attached' });

@@ -201,9 +201,24 @@ describe('runScript', () => {
 });
 
 describe('help', () => {
-  it('lists every visible command by category with its title and keybinding', async () => {
+  it('help lists the groups with their categories and counts, not every command', async () => {
     const { run, lines } = setup();
     await run('help');
+    expect(lines[0]).toContain('help --all');
+    expect(lines.some((l) => /^ {2}user +用户管理（\d+ 个命令）$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^ +user list /.test(l))).toBe(false);
+    // a command the user may not run is nowhere in it
+    expect(lines.some((l) => l.includes('sys secret'))).toBe(false);
+    const all: string[] = [];
+    const full = setup();
+    await full.run('help --all');
+    all.push(...full.lines);
+    expect(lines.length).toBeLessThan(all.length);
+  });
+
+  it('help --all lists every visible command by category with its title and keybinding', async () => {
+    const { run, lines } = setup();
+    await run('help --all');
     expect(lines).toContain('用户管理');
     expect(lines).toContain('  user list    用户列表  Ctrl+Shift+L');
     expect(lines).toContain('  user freeze  冻结用户');
