@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { fromFen, toFen } from '../../shared/format.ts';
 import { LEDGER_ACCOUNT, LEDGER_KIND } from '../../shared/money/ledger.ts';
 import {
@@ -167,8 +168,10 @@ export const commissionServer: ServerResource = {
         const L = yyLedgerEntry;
         const from = sql`(${begin}::date::timestamp at time zone ${tz})`;
         const to = sql`((${end}::date + 1)::timestamp at time zone ${tz})`;
-        // each entry by its kind and the kind it takes back (a claw-back of a commission or a fare)
-        const base = sql<string>`coalesce((select o.kind from yy_ledger_entry o where o.id = ${L.reversalOf}), ${L.kind})`;
+        // each entry by its kind and the kind it takes back (a claw-back of a commission or a fare):
+        // a join, not a subquery in the GROUP BY, which PostgreSQL ran as a scan of the whole ledger
+        const reversed = alias(yyLedgerEntry, 'reversed');
+        const base = sql<string>`coalesce(${reversed.kind}, ${L.kind})`;
         const rows = await db
           .select({
             kind: L.kind,
@@ -177,6 +180,7 @@ export const commissionServer: ServerResource = {
             orders: sql<number>`count(distinct ${L.orderId})::int`,
           })
           .from(L)
+          .leftJoin(reversed, eq(reversed.id, L.reversalOf))
           .where(
             and(
               eq(L.account, LEDGER_ACCOUNT.technician),
