@@ -119,6 +119,35 @@ describe('generated form feedback', () => {
   });
 });
 
+describe('the hand-written user form', () => {
+  it('marks its required fields as the generated forms do, and focuses the first in error', async () => {
+    await visitInApp(page, env.url, '/isystem/user');
+    await page.getByRole('toolbar', { name: '用户操作' }).getByRole('button', { name: '新增' }).click();
+    const form = page.getByRole('form', { name: '新增用户' });
+    for (const [label, required] of [
+      ['用户账号', true],
+      ['登录密码', true],
+      ['用户姓名', true],
+      ['工号', false],
+    ] as const) {
+      const input = form.getByLabel(label, { exact: true });
+      expect(await input.getAttribute('aria-required'), label).toBe(required ? 'true' : null);
+      const star = await input.evaluate((el) =>
+        [...el.closest('.space-y-1')!.querySelectorAll('[aria-hidden="true"]')].some(
+          (s) => s.textContent === '*',
+        ),
+      );
+      expect(star, label).toBe(required);
+    }
+    await form.getByLabel('工号', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const username = form.getByLabel('用户账号', { exact: true });
+    await expect.poll(() => username.evaluate((el) => el === document.activeElement)).toBe(true);
+    await form.getByRole('button', { name: '取消' }).click();
+    await form.waitFor({ state: 'detached' });
+  });
+});
+
 describe('车费试算', () => {
   it('asks for the city with the area cascader, its message inline until a city is chosen', async () => {
     await visitInApp(page, env.url, route(FARE.decl.component));
