@@ -12,7 +12,7 @@ export default defineCommand({
   permission: FARE_PREVIEW.permission,
   menus: [{ menu: 'fare.toolbar', group: '3_tools', order: 1, label: '车费试算' }],
   args: z.object({
-    cityCode: z.string().optional().describe('城市区划代码（6 位，如 330100 杭州市）'),
+    cityCode: z.string().optional().describe('城市：区划代码（如 330100）或名称（如 杭州、浙江省/杭州市）'),
     distance: z.string().optional().describe('距离（公里，最多两位小数）'),
     time: z.string().optional().describe('出发时间 HH:mm（默认现在）'),
   }),

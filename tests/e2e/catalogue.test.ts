@@ -35,7 +35,7 @@ describe('技师列表', () => {
     await form.getByLabel('姓名').fill('林晓雨');
     await form.getByLabel('性别').selectOption({ label: '女' });
     await form.getByLabel('手机号').fill('13700009999');
-    await form.getByLabel('身份证号').fill('330106199203150048');
+    await form.getByLabel('身份证号').fill('330106199203150043');
     await form.getByLabel('等级').selectOption({ label: '高级' });
     await form.getByLabel('所属商户').selectOption({ label: '滨江康乐到家工作室' });
     // 服务区域: two districts through the cascader

@@ -9,6 +9,7 @@ import {
   type ResourceSearchParam,
 } from '../../shared/resources/define.ts';
 import { cellRenderer } from './resource-cells.tsx';
+import { RESOURCE_MSG } from '../../shared/resources/field-rules.ts';
 import { permissionPrefix } from '../../shared/auth-rules.ts';
 import type { SuperQueryField } from '../../shared/super-query.ts';
 import type { ListPageConfig, SearchField } from '../components/data-grid/list/types.ts';
@@ -159,9 +160,27 @@ export function formFields(r: Omit<Resource, 'perms'>): FormField[] {
     ...(f.reference ? { reference: f.reference } : {}),
     ...(f.pcode ? { pcode: f.pcode } : {}),
     ...(f.fixedOnEdit ? { fixedOnEdit: true } : {}),
+    ...(f.required ? { required: true } : {}),
+    messages: fieldMessages(f),
     ...(f.by ? { by: followCases(f.by) } : {}),
   }));
 }
+
+/** The server's refusals naming a field (the form shows them next to it). */
+const fieldMessages = (f: ResourceField): string[] =>
+  [
+    f.unique,
+    typeof f.fixedOnEdit === 'string'
+      ? f.fixedOnEdit
+      : f.fixedOnEdit
+        ? RESOURCE_MSG.fixed(f.title)
+        : undefined,
+    f.reference?.invalidMessage,
+    f.invalidMessage,
+    RESOURCE_MSG.invalid(f.title),
+    f.required ? (typeof f.required === 'string' ? f.required : RESOURCE_MSG.required(f)) : undefined,
+    f.rule?.message,
+  ].filter((m): m is string => !!m);
 
 /** The form's kinds of a field following another field (a picker for a reference case). */
 const followCases = ({ field, cases }: NonNullable<ResourceField['by']>): NonNullable<FormField['by']> => ({

@@ -41,6 +41,7 @@ export function RefInput({
   within,
   id,
   disabled,
+  ...aria
 }: {
   label: string;
   value: string;
@@ -55,6 +56,9 @@ export function RefInput({
   within?: { key: string; value: string; missing: string };
   id?: string;
   disabled?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
 }) {
   const waiting = Boolean(within && !within.value);
   const { data: options = [], isError } = useQuery({
@@ -71,6 +75,7 @@ export function RefInput({
     <select
       id={id}
       aria-label={label}
+      {...aria}
       className={className}
       value={value}
       disabled={disabled || waiting}
