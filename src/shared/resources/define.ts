@@ -414,6 +414,14 @@ export interface Resource<
   stats?: DerivedStats;
   /** the reversal endpoint and its fields (none without `reversal`) */
   reversal?: DerivedReversal;
+  /**
+   * per `ref` field, `GET {path}/{key}Options`: what a filter on the field (search bar, super
+   * query) offers and what names a value the form's picker no longer offers: every referenced row
+   * the picker offers plus every one a row the caller reaches still holds, a row the picker would
+   * not offer (a stopped partner or technician) marked `stopped` (`pickerOptions` adds
+   * `REF_STOPPED_MARK` to its text). Under the list's code.
+   */
+  refOptions: Readonly<Record<string, EndpointContract>>;
 }
 
 /** What a declaration's `states` derive. */
@@ -446,7 +454,15 @@ export { auditFields } from './audit-fields.ts';
 // the field rules live in field-rules.ts; these are re-exported for the layer's users
 export { RESOURCE_MSG, fieldSchema } from './field-rules.ts';
 
-export { displayKey, hasDisplayText, isQueryable, pickerOptions, screenOf, surfaces } from './surfaces.ts';
+export {
+  REF_STOPPED_MARK,
+  displayKey,
+  hasDisplayText,
+  isQueryable,
+  pickerOptions,
+  screenOf,
+  surfaces,
+} from './surfaces.ts';
 
 /** The generated operations of a declaration (list always included). */
 export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
@@ -559,6 +575,18 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
       : {}),
     ...(decl.stats ? { stats: deriveStats(decl, access.perms.list!, decl.stats) } : {}),
     ...(decl.reversal ? { reversal: deriveReversal(decl.path, decl.reversal, access.perms.reverse!) } : {}),
+    refOptions: Object.fromEntries(
+      decl.fields
+        .filter((f) => f.type === 'ref' && f.reference)
+        .map((f) => [
+          f.key,
+          {
+            method: 'GET',
+            path: `${decl.path}/${f.key}Options`,
+            permission: access.perms.list! as PermissionCode,
+          } satisfies EndpointContract,
+        ]),
+    ),
     operations,
     addSchema,
     editSchema,
