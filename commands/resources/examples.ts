@@ -2,7 +2,8 @@
  * The help examples of a resource's generated commands (`help partner disable` → 示例), derived
  * from the declaration: each names its rows through the list (`<name> list … | head 1 | …`), so it
  * runs against whatever data there is; a state change picks a row in a state it may leave. A
- * command that already declares its examples keeps them.
+ * command that already declares its examples keeps them, and a declaration's
+ * `commands.examples` (an add's values) come before the derived ones.
  */
 import type { Resource } from '../../src/shared/resources/define.ts';
 import { commandPath } from '../core/argv.ts';
@@ -57,7 +58,8 @@ function derived(r: Resource, def: CommandDefinition): string[] {
 export function withExamples(r: Resource, commands: CommandDefinition[]): CommandDefinition[] {
   return commands.map((def) => {
     if (def.examples?.length) return def;
-    const examples = derived(r, def);
+    const declared = r.decl.commands?.examples?.[def.id.slice(r.decl.name.length + 1)];
+    const examples = declared?.length ? [...declared] : derived(r, def);
     return examples.length ? { ...def, examples } : def;
   });
 }

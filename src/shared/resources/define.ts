@@ -290,6 +290,11 @@ export interface ResourceCommandExtras {
   ref?: { field: string; notFound: string };
   /** the delete message counts the rows in this unit: `删除成功! 共 3 个字典` */
   unit?: string;
+  /**
+   * help examples of generated commands by verb (`add`, `edit`…), in place of the derived ones
+   * (commands/resources/examples.ts): lines that run against the seeded data
+   */
+  examples?: Readonly<Record<string, readonly string[]>>;
 }
 
 export type ResourceOperation = 'list' | 'add' | 'edit' | 'delete' | 'export' | 'import';
