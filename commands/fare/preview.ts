@@ -5,6 +5,7 @@ import { defineCommand } from '../core/define-command.ts';
 /** 车费试算: what a trip of a given distance costs in a city at a time of day. */
 export default defineCommand({
   id: 'fare.preview',
+  examples: ['fare preview 330106 10.5 23:10'],
   title: '车费试算',
   category: FARE.decl.category,
   aliases: ['fare preview', 'price fare'],

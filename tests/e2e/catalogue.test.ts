@@ -131,6 +131,8 @@ describe('商户列表', () => {
     const choices = form.getByLabel('新状态').locator('option');
     await expect.poll(() => choices.allTextContents()).toEqual(['请选择', '停用']);
     await form.getByLabel('新状态').selectOption({ label: '停用' });
+    // what stopping does beyond the partner is said before 确定 (issue 27 item 5)
+    await form.getByRole('note').filter({ hasText: '将使 0 名技师下线' }).waitFor();
     expect(await form.getByLabel('原因').getAttribute('aria-required')).toBe('true');
     // the required reason is asked for in the form, before anything is sent
     await form.getByRole('button', { name: '确定' }).click();

@@ -53,6 +53,15 @@ const choice = (f: ResourceField) => ({
   ...(f.reference ? { reference: f.reference } : {}),
 });
 
+/**
+ * The choices of a filter (search bar, super query): a reference offers every value rows still
+ * hold, stopped ones marked (`refOptions`), not only what a new row may pick.
+ */
+const filterChoice = (r: Pick<Resource, 'refOptions'>) => (f: ResourceField) => {
+  const held = r.refOptions[f.key];
+  return { ...choice(f), ...(f.reference && held ? { reference: { ...f.reference, picker: held } } : {}) };
+};
+
 /** How the search bar asks for a field. */
 const searchType = (f: ResourceField): Pick<SearchField, 'type'> =>
   f.dict || f.options
@@ -113,7 +122,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
         key: f.key,
         label: f.title,
         ...searchType(f),
-        ...choice(f),
+        ...filterChoice(r)(f),
       })),
       ...extraSearch.filter((p) => !p.first).map(searchParam),
     ],
@@ -121,7 +130,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
       field: f.key,
       title: f.title,
       type: superQueryType(f),
-      ...choice(f),
+      ...filterChoice(r)(f),
     })),
     authPrefix: permissionPrefix(r.perms.list),
     ...(decl.page?.actionsWidth ? { actionsWidth: decl.page.actionsWidth } : {}),
@@ -157,7 +166,9 @@ export function formFields(r: Omit<Resource, 'perms'>): FormField[] {
     ...(FORM_INPUT[f.type] ? { type: FORM_INPUT[f.type] } : {}),
     ...(f.upload ? { upload: f.upload } : {}),
     ...(f.multiple ? { multiple: true } : {}),
-    ...(f.reference ? { reference: f.reference } : {}),
+    ...(f.reference
+      ? { reference: { ...f.reference, ...(r.refOptions[f.key] ? { held: r.refOptions[f.key] } : {}) } }
+      : {}),
     ...(f.pcode ? { pcode: f.pcode } : {}),
     ...(f.fixedOnEdit ? { fixedOnEdit: true } : {}),
     ...(f.required ? { required: true } : {}),

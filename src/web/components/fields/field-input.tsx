@@ -12,7 +12,7 @@ import { DateInput } from '../date-input.tsx';
 import { AreaInput } from './area-input.tsx';
 import { ImagesInput } from './images-input.tsx';
 import { LocationInput } from './location-input.tsx';
-import { RefInput } from './ref-input.tsx';
+import { RefInput, type PickerRef } from './ref-input.tsx';
 import { RichTextInput } from './richtext-input.tsx';
 import { CronInput } from '../cron/cron-input.tsx';
 import { TreeSelect } from '../pickers/tree-select.tsx';
@@ -47,7 +47,8 @@ export interface FieldInputProps {
   options?: Array<{ value: string; text: string }>;
   upload?: ResourceUpload;
   multiple?: boolean;
-  reference?: ResourceReference;
+  /** ref: the reference, and where the values rows hold are named (`held`: Resource.refOptions) */
+  reference?: ResourceReference & Pick<PickerRef, 'held'>;
   /** category: the code of the root whose descendants are offered */
   pcode?: string;
   /** ref picked within another field's value (`reference.within`): that value, and what to say without it */
