@@ -4,6 +4,7 @@ import {
   TECH_COMMISSION,
 } from '../../src/shared/resources/technician-commission.ts';
 import { defineCommand } from '../core/define-command.ts';
+import { requireTargets } from '../grid/targets.ts';
 
 interface Royalty {
   technicianName: string;
@@ -27,13 +28,14 @@ export default defineCommand({
   keywords: ['提成汇总', '技师收入', 'getTechRoyalty'],
   permission: COMMISSION_TECH_ROYALTY.permission,
   args: z.object({
-    technicianId: z.string().describe('技师id'),
+    technicianId: z.string().optional().describe('技师id；默认管道输入或表格选中行'),
     begin: z.string().optional().describe('开始日期 YYYY-MM-DD（默认本月1日）'),
     end: z.string().optional().describe('结束日期 YYYY-MM-DD（默认本月末）'),
   }),
   positional: ['technicianId'],
   async run(ctx, args) {
-    const r = await ctx.api.get<Royalty>(COMMISSION_TECH_ROYALTY.path, args);
+    const [technicianId] = requireTargets(ctx, args.technicianId);
+    const r = await ctx.api.get<Royalty>(COMMISSION_TECH_ROYALTY.path, { ...args, technicianId });
     return {
       message: `${r.technicianName} ${r.begin} 至 ${r.end}：${r.orderCount} 单，提成 ${r.royalty} 元，合计 ${r.total} 元`,
       table: {

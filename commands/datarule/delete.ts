@@ -9,6 +9,7 @@ import { findRule, menuRules } from './targets.ts';
 /** `datarule delete <menu> <rule>`: delete a data rule of a menu (roles holding it lose it). */
 export default defineCommand({
   id: 'datarule.delete',
+  examples: ['datarule delete 职务管理 本人创建'],
   title: '删除数据规则',
   category: '菜单管理',
   aliases: ['delete data rule'],

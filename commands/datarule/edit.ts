@@ -10,6 +10,7 @@ import { findRule, menuRules } from './targets.ts';
 /** `datarule edit <menu> <rule> --value … --status 0`: change a data rule of a menu. */
 export default defineCommand({
   id: 'datarule.edit',
+  examples: ['datarule edit 职务管理 本人创建 --status 1'],
   title: '编辑数据规则',
   category: '菜单管理',
   aliases: ['edit data rule'],

@@ -9,6 +9,7 @@ import { DEPARTS_KEY, allDeparts, findDepart } from './targets.ts';
 /** `dept add <name> [parent]`: a department (the server gives it its org code). */
 export default defineCommand({
   id: 'dept.add',
+  examples: ['dept add 示例部门 财务部'],
   title: '添加部门',
   category: '部门管理',
   aliases: ['add department', 'new department'],

@@ -9,6 +9,7 @@ import { DEPARTS_KEY, allDeparts, findDepart } from './targets.ts';
 /** `dept delete <dept…>`: delete departments that have no children and no users (all or nothing). */
 export default defineCommand({
   id: 'dept.delete',
+  examples: ['dept delete 示例部门'],
   title: '删除部门',
   category: '部门管理',
   aliases: ['delete department', 'remove department'],

@@ -16,6 +16,7 @@ const ROOT_WORDS = new Set(['-', 'root', '顶级', '根']);
  */
 export default defineCommand({
   id: 'dept.move',
+  examples: ['dept move 财务部 -'],
   title: '移动部门',
   category: '部门管理',
   aliases: ['move department', 'depart move'],

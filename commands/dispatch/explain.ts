@@ -6,6 +6,7 @@ import {
   type DispatchExplanation,
 } from '../../src/shared/resources/dispatch.ts';
 import { defineCommand } from '../core/define-command.ts';
+import { targetIds } from '../grid/targets.ts';
 
 /**
  * 派单解释: why an order went to its technician: the candidates of its (latest) dispatch with
@@ -21,11 +22,12 @@ export default defineCommand({
   permission: DISPATCH_EXPLAIN.permission,
   menus: [{ menu: 'dispatch.row', group: '3_tools', order: 1, label: '派单解释' }],
   args: z.object({
-    id: z.string().optional().describe('订单id或派单记录id'),
+    id: z.string().optional().describe('订单id或派单记录id；默认管道输入或表格选中行'),
   }),
   positional: ['id'],
   async run(ctx, args) {
-    const id = args.id?.trim();
+    // a record piped in (`dispatch list | head 1 | dispatch explain`) or selected counts too
+    const id = (args.id?.trim() || targetIds(ctx, undefined)[0])?.trim();
     if (!id) throw new Error(DISPATCH_MSG.recordNotFound);
     const e = await ctx.api.get<DispatchExplanation>(DISPATCH_EXPLAIN.path, { id });
     const now = new Map(e.replay.map((c, i) => [c.id, i + 1]));

@@ -13,6 +13,7 @@ import { menuArgs, menuBody } from './fields.ts';
  */
 export default defineCommand({
   id: 'menu.add',
+  examples: ['menu add 示例导出 职务管理 --type 2 --perms position:exportDemo'],
   title: '新增菜单',
   category: '菜单管理',
   aliases: ['add menu', 'new menu', 'add button'],

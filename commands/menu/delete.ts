@@ -12,6 +12,7 @@ import { MENUS_KEY, allMenus, findMenu } from './targets.ts';
  */
 export default defineCommand({
   id: 'menu.delete',
+  examples: ['menu delete position:exportDemo'],
   title: '删除菜单',
   category: '菜单管理',
   aliases: ['delete menu', 'remove menu'],

@@ -10,6 +10,7 @@ import { menuArgs, menuBody } from './fields.ts';
 /** `menu edit <menu> --name … --url …`: change a menu or button; on screen without flags, the form. */
 export default defineCommand({
   id: 'menu.edit',
+  examples: ['menu edit position:exportDemo --name 示例导出2'],
   title: '编辑菜单',
   category: '菜单管理',
   aliases: ['edit menu'],

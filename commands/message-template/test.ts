@@ -12,6 +12,7 @@ import { MESSAGE_TEMPLATE, TEMPLATE_RENDER } from '../../src/shared/resources/me
  */
 export default defineCommand({
   id: 'messageTemplate.test',
+  examples: ['messageTemplate list | head 1 | messageTemplate test'],
   title: '测试模板',
   category: MESSAGE_TEMPLATE.decl.category,
   aliases: ['test template', 'render template'],
@@ -27,7 +28,8 @@ export default defineCommand({
   }),
   positional: ['code', 'data'],
   async run(ctx, { code, data }) {
-    const row = ctx.keys.row as { templateCode?: string } | undefined;
+    // a template piped in (`messageTemplate list | head 1 | messageTemplate test`) or the grid's row
+    const row = (ctx.input?.[0] ?? ctx.keys.row) as { templateCode?: string } | undefined;
     const templateCode = code ?? row?.templateCode;
     if (!code && !data && ctx.open) return void (await ctx.open('messageTemplate.test', { templateCode }));
     if (!templateCode) throw new Error('请输入模板编码');

@@ -8,6 +8,7 @@ import { requireTargets } from '../grid/targets.ts';
 /** 发布通告: by id, or the selected row of 系统通告. */
 export default defineCommand({
   id: 'notice.release',
+  examples: ['announcement list --send-status 未发布 | head 1 | notice release'],
   title: '发布通告',
   category: ANNOUNCEMENT.decl.category,
   aliases: ['release notice', 'publish notice'],

@@ -8,6 +8,7 @@ import { requireTargets } from '../grid/targets.ts';
 /** 撤销通告: by id, or the selected row of 系统通告. */
 export default defineCommand({
   id: 'notice.revoke',
+  examples: ['announcement list --send-status 已发布 | head 1 | notice revoke'],
   title: '撤销通告',
   category: ANNOUNCEMENT.decl.category,
   aliases: ['revoke notice', 'withdraw notice'],

@@ -7,6 +7,7 @@ import { RECYCLE_KEY, binArgs, runOnBin } from './targets.ts';
 /** `recycle purge <user…>`: delete users for good (DELETE /sys/user/deleteRecycleBin). */
 export default defineCommand({
   id: 'recycle.purge',
+  examples: ['recycle list | head 1 | recycle purge'],
   title: '彻底删除用户',
   category: '回收站',
   aliases: ['purge users', 'delete for good'],

@@ -8,6 +8,7 @@ import { USERS_KEY } from '../user/targets.ts';
 /** `recycle restore <user…>`: deleted users back to the users list (PUT /sys/user/putRecycleBin). */
 export default defineCommand({
   id: 'recycle.restore',
+  examples: ['recycle list | head 1 | recycle restore'],
   title: '还原用户',
   category: '回收站',
   aliases: ['restore users', 'undelete'],

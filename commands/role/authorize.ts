@@ -12,6 +12,7 @@ import { PERMISSION_COLUMNS, findRole, permissionNodes, permissionRow, opened } 
  */
 export default defineCommand({
   id: 'role.authorize',
+  examples: ['role authorize staff'],
   title: '授权',
   category: '角色管理',
   aliases: ['authorize role', 'role permissions'],

@@ -4,6 +4,7 @@ import { TECH_SHIFT } from '../../src/shared/resources/technician-shift.ts';
 import { defineCommand } from '../core/define-command.ts';
 import { rowsByRef } from '../resources/lookup.ts';
 import { WEEK_COLUMNS, readWeek, weekRows } from './keys.ts';
+import { targetIds } from '../grid/targets.ts';
 
 /**
  * 周排班: one technician's weekly pattern. On screen it opens the editable grid (edit, then 保存
@@ -20,11 +21,13 @@ export default defineCommand({
   requires: [TECHNICIAN.perms.list],
   menus: [{ menu: 'techShift.toolbar', group: '1_create', order: 2, label: '编辑周排班' }],
   args: z.object({
-    technician: z.string().optional().describe('技师id或姓名'),
+    technician: z.string().optional().describe('技师id或姓名；默认管道输入或表格选中行'),
   }),
   positional: ['technician'],
   async run(ctx, { technician }) {
-    const tech = technician ? (await rowsByRef(ctx, TECHNICIAN, [technician]))[0] : undefined;
+    // a technician piped in (`technician list | head 1 | techShift week`) or selected counts too
+    const ref = technician ?? targetIds(ctx, undefined)[0];
+    const tech = ref ? (await rowsByRef(ctx, TECHNICIAN, [ref]))[0] : undefined;
     if (ctx.open)
       return void (await ctx.open(
         'techShift.week',

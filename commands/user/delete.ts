@@ -6,6 +6,7 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.delete',
+  examples: ['user list --username demo_user | user delete'],
   title: '删除用户',
   category: '用户管理',
   aliases: ['delete user', 'remove user'],

@@ -8,6 +8,7 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.resetPassword',
+  examples: ['user resetPassword yuangong --password Demo@54321'],
   title: '重置密码',
   category: '用户管理',
   aliases: ['reset password'],

@@ -33,6 +33,7 @@ const label = (ids: readonly string[], tenants: readonly Tenant[]) =>
  */
 export default defineCommand({
   id: 'user.tenant',
+  examples: ['user tenant yuangong 总部租户'],
   title: '设置所属租户',
   category: '用户管理',
   aliases: ['user tenants', 'set user tenant'],

@@ -35,49 +35,21 @@ const PENDING: readonly string[] = [
   'grid.popup',
   'grid.superQuery',
   'dict.saveItems',
-  'commission.royalty',
-  'dispatch.explain',
-  'techShift.week',
   'techShift.saveWeek',
   'order.quote',
-  'notice.release',
-  'notice.revoke',
   'ossFile.upload',
   'ossFile.download',
-  'messageTemplate.test',
-  'log.clear',
   'log.tail',
-  'dept.move',
-  'dept.add',
-  'dept.delete',
-  'dept.role.add',
-  'dept.role.delete',
   'dept.savePermissions',
   'dept.role.savePermissions',
   'dept.role.users',
-  'dept.datarule',
   'dept.role.datarule',
-  'online.forceLogout',
-  'recycle.restore',
-  'recycle.purge',
-  'role.authorize',
   'role.savePermissions',
-  'role.datarule',
-  'menu.add',
-  'menu.edit',
-  'menu.delete',
-  'datarule.edit',
-  'datarule.delete',
-  'user.tenant',
   'technician.services.add',
-  'user.delete',
-  'user.resetPassword',
   'platformConfig.edit',
   'appVersion.add',
   'fare.add',
   'partner.add',
-  'partner.resubmit',
-  'partner.enable',
   'project.add',
   'technician.add',
   'techService.add',
@@ -92,9 +64,6 @@ const PENDING: readonly string[] = [
   'category.edit',
   'job.add',
   'ossFile.delete',
-  'messageTemplate.add',
-  'messageTemplate.edit',
-  'messageTemplate.delete',
   'tenant.add',
   'tenant.edit',
   'order.add',
@@ -102,8 +71,6 @@ const PENDING: readonly string[] = [
   'commission.add',
   'withdraw.add',
   'materialOrder.add',
-  'statement.edit',
-  'statement.confirm',
 ];
 
 let h: Awaited<ReturnType<typeof serverHarness>>;
@@ -111,6 +78,32 @@ beforeAll(async () => {
   h = await serverHarness('admin');
   // a command asking for confirmation is answered yes (a dry run asks nothing)
   h.state.answer = true;
+  // The seed holds no data rule: the role and department data-rule examples name 职务管理's rules
+  // (datarule add's own example runs after them, in registry order).
+  // The other prerequisites the seed lacks, each made as an operator would: a draft notice
+  // (notice release), a deleted user (recycle restore / purge), a message template (messageTemplate
+  // test, edit, delete), a rejected and a disabled partner (partner resubmit, enable), draft
+  // statements (statement edit, confirm) and a second user's session (online forceLogout never
+  // ends the caller's).
+  for (const line of [
+    `datarule add 职务管理 示例规则 createBy = '#{sys_user_code}'`,
+    'announcement add 示例草稿',
+    'user add bin_demo 回收示例 --password Demo@12345',
+    'user delete bin_demo',
+    `messageTemplate add demo_tpl 示例模板 '你好，\${name}' --template-type 4`,
+    // two partners of their own, so the seeded pending ones and the technicians stay as they are
+    'partner add 示例商户甲 --partner-type 1 --contact 张三 --mobile 13800000011 --area 330106 --share-ratio 10',
+    'partner list --status 待审核 | grep 示例商户甲 | partner reject --reason 示例',
+    'partner add 示例商户乙 --partner-type 1 --contact 李四 --mobile 13800000012 --area 330106 --share-ratio 10',
+    'partner list --status 待审核 | grep 示例商户乙 | partner approve',
+    'partner list --status 正常 | grep 示例商户乙 | partner disable --reason 示例',
+    'statement generate --month 2026-11',
+  ]) {
+    const { results } = await h.terminal(line);
+    const failed = results.filter((r) => r.status !== 'ok');
+    expect(failed.map((r) => `${line}: ${r.status} ${r.error ?? ''}`)).toEqual([]);
+  }
+  await h.t.login('yuangong');
 });
 afterAll(async () => h?.close());
 
@@ -139,7 +132,10 @@ describe('help examples', () => {
       }
       if (failed) problems.push(def.id);
     }
-    if (problems.join() !== PENDING.join()) console.log(reasons.join('\n'));
+    // EXAMPLES_VERBOSE=1 prints the reasons (and the list) even when the list is up to date
+    if (problems.join() !== PENDING.join() || process.env.EXAMPLES_VERBOSE)
+      console.log(`${reasons.join('\n')}\nPENDING ${JSON.stringify(problems)}`);
     expect(problems).toEqual(PENDING);
-  });
+    // every command of the registry, one after another: longer than one test usually takes
+  }, 120_000);
 });

@@ -10,6 +10,7 @@ import { DEPART_ROLES_KEY } from './roles.ts';
 /** `dept role add <dept> <code> <name>`: a role inside a department. */
 export default defineCommand({
   id: 'dept.role.add',
+  examples: ['dept role add 财务部 fin_demo 财务示例'],
   title: '新增部门角色',
   category: '部门管理',
   aliases: ['add depart role'],

@@ -13,6 +13,7 @@ import { DEPART_ROLES_KEY, departRoles, findRole } from './roles.ts';
  */
 export default defineCommand({
   id: 'dept.role.delete',
+  examples: ['dept role delete 财务部 fin_demo'],
   title: '删除部门角色',
   category: '部门管理',
   aliases: ['delete depart role'],

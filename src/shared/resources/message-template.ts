@@ -24,6 +24,11 @@ export const MESSAGE_TEMPLATE = defineResource({
   importLogName: 'messageTemplateImportExcelErrorLog',
   commands: {
     addPositional: ['templateCode', 'templateName', 'templateContent'],
+    // its test data is JSON: the derived edit example would set it to plain text
+    examples: {
+      add: [`messageTemplate add order_notice 下单通知 '您好，\${name}' --template-type 4`],
+      edit: ['messageTemplate list | head 1 | messageTemplate edit --template-name 示例模板'],
+    },
     ref: { field: 'templateCode', notFound: '模板编码不存在' },
   },
   fields: [

@@ -25,6 +25,8 @@ export const STATEMENT = defineResource({
   path: PATH,
   operations: ['list', 'edit', 'delete', 'export'],
   permActions: { generate: '生成对账单' },
+  // only a draft may be edited: the derived example's first row may be confirmed
+  commands: { examples: { edit: ['statement list --status 草稿 | head 1 | statement edit --remark 示例'] } },
   component: 'yy/statement/YyStatementList',
   category: '对账单',
   english: 'statement',
