@@ -1,14 +1,20 @@
 /**
  * The help examples of a resource's generated commands (`help partner disable` → 示例), derived
  * from the declaration: each names its rows through the list (`<name> list … | head 1 | …`), so it
- * runs against whatever data there is; a state change picks a row in a state it may leave. A
- * command that already declares its examples keeps them, and a declaration's
- * `commands.examples` (an add's values) come before the derived ones.
+ * runs against whatever data there is; a state change picks a row in a state it may leave; an add
+ * gives every required field the sample of its type and rule (src/shared/resources/samples.ts),
+ * and gets none when a field's value depends on the data (a dictionary item, another row, an
+ * upload). A command that already declares its examples keeps them, and a declaration's
+ * `commands.examples` take the place of the derived ones.
  */
 import type { Resource } from '../../src/shared/resources/define.ts';
 import { commandPath } from '../core/argv.ts';
 import { toKebab } from '../core/schema-info.ts';
 import type { CommandDefinition } from '../core/types.ts';
+import { sampleValue } from '../../src/shared/resources/samples.ts';
+
+/** A value as the terminal reads it: quoted when it holds a space or a quote. */
+const typed = (v: string) => (/[\s'"|;&]/.test(v) ? `'${v.replace(/'/g, "\\'")}'` : v);
 
 /** The derived example lines of one generated command of `r`, or none. */
 function derived(r: Resource, def: CommandDefinition): string[] {
@@ -17,6 +23,14 @@ function derived(r: Resource, def: CommandDefinition): string[] {
   const verb = def.id.slice(decl.name.length + 1);
   const first = `${name} list | head 1 | ${commandPath(def.id)}`;
   if (verb === 'list') return [`${name} list`];
+  if (verb === 'add') {
+    // every required field given a sample of its type and rule; none when one cannot be known
+    // without the data (a dictionary item, another row, an upload)
+    const required = decl.fields.filter((f) => !f.system && !f.computed && f.required);
+    const values = required.map((f) => [f, sampleValue(f)] as const);
+    if (!values.length || values.some(([, v]) => v === undefined)) return [];
+    return [`${name} add ${values.map(([f, v]) => `--${toKebab(f.key)} ${typed(v!)}`).join(' ')}`];
+  }
   if (verb === 'delete' || verb === 'history') return [first];
   if (verb === 'stats') {
     const dimension = r.stats?.dimensions[0]?.key;
@@ -38,7 +52,23 @@ function derived(r: Resource, def: CommandDefinition): string[] {
         f.form !== false &&
         (f.type === 'string' || f.type === 'text'),
     );
-    return plain ? [`${first} --${toKebab(plain.key)} 示例`] : [];
+    if (plain) return [`${first} --${toKebab(plain.key)} 示例`];
+    // else a required plain text field (a name, a title), given its sample
+    const named = decl.fields.find(
+      (f) =>
+        !f.system &&
+        !f.computed &&
+        !f.unique &&
+        !f.rule &&
+        !f.dict &&
+        !f.options &&
+        !f.by &&
+        !f.fixedOnEdit &&
+        f.form !== false &&
+        f.type === 'string',
+    );
+    const value = named && sampleValue(named);
+    return named && value ? [`${first} --${toKebab(named.key)} ${typed(value)}`] : [];
   }
   const action = r.states?.actions.find((a) => a.name === verb);
   if (action) {

@@ -402,7 +402,11 @@ export const PLATFORM_CONFIG = defineResource({
     asciiFilename: 'platform-config.xlsx',
   },
   notFound: '配置项不存在',
-  commands: { ref: { field: 'configKey', notFound: '配置项不存在' } },
+  commands: {
+    ref: { field: 'configKey', notFound: '配置项不存在' },
+    // a value is typed by its setting: the derived example's text fits none
+    examples: { edit: ['platformConfig edit dispatch.radiusKm --value 12.5'] },
+  },
   page: { actionsWidth: 200 },
   order: { terminal: ['configKey', 'name', 'value', 'unit', 'updateBy', 'updateTime'] },
   fields: [
