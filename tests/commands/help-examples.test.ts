@@ -52,12 +52,10 @@ const PENDING: readonly string[] = [
   'techShift.add',
   'techShiftException.add',
   'banner.add',
-  'checkRule.add',
   'job.add',
   'ossFile.delete',
   'order.add',
   'order.assign',
-  'commission.add',
   'withdraw.add',
   'materialOrder.add',
 ];

@@ -22,7 +22,16 @@ export const CHECK_RULE = defineResource({
     filename: '编码校验规则.xlsx',
     asciiFilename: 'check-rules.xlsx',
   },
-  commands: { plural: 'check rules', addPositional: ['ruleCode', 'ruleName', 'ruleJson'] },
+  commands: {
+    plural: 'check rules',
+    addPositional: ['ruleCode', 'ruleName', 'ruleJson'],
+    // its rule JSON has a shape of its own
+    examples: {
+      add: [
+        `checkRule add demo_rule 示例规则 '[{"digits":"1","pattern":"^[a-z]$","message":"首位须为小写字母"}]'`,
+      ],
+    },
+  },
   fields: [
     {
       key: 'ruleName',
