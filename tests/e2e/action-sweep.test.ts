@@ -439,17 +439,24 @@ describe.each(SCREENS.filter((s) => !ONLY || ONLY.test(s.key)).map((s) => [s.nam
     it('runs every toolbar command with no row, one and two rows ticked', async () => {
       await open(s);
       const toolbar = content().locator('[role=toolbar]').first();
-      for (const a of s.toolbar) {
-        const button = toolbar.locator('button', {
+      const buttonOf = (a: Action) =>
+        toolbar.locator('button', {
           hasText: new RegExp(`^${a.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
         });
-        expect(await button.count(), `${s.name}: toolbar button ${a.label}`).toBe(1);
-        for (const ticked of a.rows ? [0, 1, 2] : [0]) {
+      for (const a of s.toolbar)
+        expect(await buttonOf(a).count(), `${s.name}: toolbar button ${a.label}`).toBe(1);
+      // by the number of rows ticked, so the rows are ticked once for all the commands taking them
+      for (const ticked of [0, 1, 2]) {
+        for (const a of s.toolbar.filter((x) => x.rows || ticked === 0)) {
           await open(s);
-          await untickAll();
-          if (ticked > (await ticks().count())) continue;
-          for (let i = 0; i < ticked; i++) await ticks().nth(i).check();
+          // a command may have changed the rows (还原 empties the 回收站) or their ticks
+          if ((await ticks().and(page.locator(':checked')).count()) !== ticked) {
+            await untickAll();
+            if (ticked > (await ticks().count())) continue;
+            for (let i = 0; i < ticked; i++) await ticks().nth(i).check();
+          }
           const name = `${a.command.id} (toolbar ${a.label}, ${ticked} ticked)`;
+          const button = buttonOf(a);
           if (await button.isDisabled()) {
             outcomes.push(`${name}: disabled`);
             expect(ticked, `${name}: disabled`).toBe(0);
