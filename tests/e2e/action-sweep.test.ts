@@ -348,7 +348,12 @@ const domRowIds = () =>
  */
 async function offeringRows(s: Screen): Promise<Map<string, number>> {
   const found = new Map<string, number>();
-  const ids = await domRowIds();
+  // the grid shows its empty overlay until the first list arrives
+  let ids = await domRowIds();
+  for (let t = 0; !ids.length && !(await rowCount()) && t < 50; t++) {
+    await page.waitForTimeout(40);
+    ids = await domRowIds();
+  }
   if (!ids.length) {
     const count = await rowCount();
     for (let i = count - 1; i >= 0; i--) {
