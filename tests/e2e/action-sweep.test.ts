@@ -350,7 +350,7 @@ async function offeringRows(s: Screen): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   // the grid shows its empty overlay until the first list arrives
   let ids = await domRowIds();
-  for (let t = 0; !ids.length && !(await rowCount()) && t < 50; t++) {
+  for (let t = 0; !ids.length && !(await rowCount()) && t < 125; t++) {
     await page.waitForTimeout(40);
     ids = await domRowIds();
   }
