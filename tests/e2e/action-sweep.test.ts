@@ -177,7 +177,7 @@ beforeAll(async () => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === auditPath)
       audits.push(JSON.parse(r.postData() ?? '{}') as AuditPost);
   });
-  page.on('pageerror', (e) => errors.push(`pageerror ${e.message}`));
+  page.on('pageerror', (e) => errors.push(`pageerror ${e.stack ?? e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console.error ${m.text()}`);
   });
