@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'uploads/**', 'node_modules/**', 'src/server/db/migrations/**'] },
@@ -22,14 +21,6 @@ export default tseslint.config(
   {
     files: ['src/server/**', 'tests/**', 'bench/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // no import cycles in the product's code (docs/architecture.md: layers depend one way);
-    // imports name their files with extensions, so plain node resolution finds them
-    files: ['src/**/*.{ts,tsx}', 'commands/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   prettier,
 );

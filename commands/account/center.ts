@@ -2,6 +2,7 @@ import { defineCommand } from '../core/define-command.ts';
 
 export default defineCommand({
   id: 'account.center',
+  examples: ['account center'],
   title: '个人中心',
   menus: [{ menu: 'shell.userMenu', group: '1_account', order: 1 }],
   category: '账户',

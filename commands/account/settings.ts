@@ -2,6 +2,7 @@ import { defineCommand } from '../core/define-command.ts';
 
 export default defineCommand({
   id: 'account.settings',
+  examples: ['account settings'],
   title: '账户设置',
   menus: [{ menu: 'shell.userMenu', group: '1_account', order: 2 }],
   category: '账户',

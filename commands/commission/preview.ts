@@ -16,6 +16,7 @@ const textOf = (list: ReadonlyArray<{ value: string; text: string }>, v: string)
 /** `commission preview <order>`: which 技师提成 rule applies to the order and what it pays. */
 export default defineCommand({
   id: 'commission.preview',
+  examples: ['order list --status 服务完成 | head 1 | commission preview'],
   title: '提成试算',
   category: TECH_COMMISSION.decl.category,
   aliases: ['commission preview', 'preview commission'],

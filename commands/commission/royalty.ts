@@ -20,6 +20,7 @@ interface Royalty {
 /** `commission royalty <technicianId> [--begin …] [--end …]`: a technician's commission over a period. */
 export default defineCommand({
   id: 'commission.royalty',
+  examples: ['technician list | head 1 | commission royalty'],
   title: '技师提成汇总',
   category: TECH_COMMISSION.decl.category,
   aliases: ['commission royalty', 'tech royalty'],

@@ -74,7 +74,7 @@ function fieldNotes(field: FieldInfo): string {
   return notes.length > 0 ? `${description}（${notes.join('；')}）` : description;
 }
 
-/** `help <domain verb>`: title, usage, arguments, flags, keybinding, permission. */
+/** `help <domain verb>`: title, usage, arguments, flags, examples, keybinding, permission. */
 export function commandHelp(def: CommandDefinition, isMac = false): string[] {
   const fields = describeArgs(def);
   const positional = fields
@@ -99,6 +99,7 @@ export function commandHelp(def: CommandDefinition, isMac = false): string[] {
       ),
     );
   }
+  if (def.examples?.length) lines.push('示例:', ...def.examples.map((e) => `  ${e}`));
   lines.push(GLOBAL_HELP);
   if (def.dangerous) lines.push('危险操作: 执行前需要确认（--yes 跳过确认）');
   if (def.keybinding) lines.push(`快捷键: ${formatKeybinding(def.keybinding, isMac)}`);

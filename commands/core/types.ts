@@ -137,6 +137,12 @@ export interface CommandDefinition<A extends z.ZodObject = z.ZodObject> {
   /** fields of `args` that the terminal takes positionally, in order */
   positional?: string[];
   /**
+   * command lines showing the command at work (`help <command>` prints them under 示例); each runs
+   * against the seeded data without an error, with `--dry-run` when the command takes it
+   * (tests/commands/help-examples.test.ts)
+   */
+  examples?: readonly string[];
+  /**
    * the argument naming the row(s) the command acts on, when it is not `ids` or `id` (`project` of
    * `project price`): a row button's row fills it, and on a command line it is the positional left
    * out when words are missing (a pipe or the selection names the rows)

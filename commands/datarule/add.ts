@@ -12,6 +12,7 @@ import { MENUS_KEY, allMenus, findMenu } from '../menu/targets.ts';
  */
 export default defineCommand({
   id: 'datarule.add',
+  examples: [`datarule add 职务管理 本人创建 createBy = '#{sys_user_code}'`],
   title: '新增数据规则',
   category: '菜单管理',
   aliases: ['add data rule', 'add rule'],

@@ -8,6 +8,7 @@ import { RULE_COLUMNS, menuRules, ruleRow } from './targets.ts';
 /** `datarule list <menu>`: the data rules of a menu; on screen, its 数据规则 panel. */
 export default defineCommand({
   id: 'datarule.list',
+  examples: ['datarule list 职务管理'],
   title: '数据规则',
   category: '菜单管理',
   aliases: ['data rules', 'rules'],

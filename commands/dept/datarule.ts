@@ -16,6 +16,7 @@ import { allDeparts, findDepart } from './targets.ts';
  */
 export default defineCommand({
   id: 'dept.datarule',
+  examples: ['dept datarule 财务部 职务管理'],
   title: '部门数据规则',
   category: '部门管理',
   aliases: ['depart data rules'],

@@ -17,6 +17,7 @@ export const DEPART_PERMS_KEY = ['depart-perms'] as const;
  */
 export default defineCommand({
   id: 'dept.perm',
+  examples: ['dept perm 财务部 position:list'],
   title: '部门授权',
   category: '部门管理',
   aliases: ['depart permission', 'dept grant'],

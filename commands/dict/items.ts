@@ -10,6 +10,7 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'dict.items',
+  examples: ['dict items sex'],
   title: '字典配置',
   category: '数据字典',
   aliases: ['dictionary items', 'dict items'],

@@ -7,6 +7,7 @@ import { reloadDictionaries } from './reload.ts';
 /** 数据字典 → 刷新缓存 (`dict refresh`): read every dictionary again into this session. */
 export default defineCommand({
   id: 'dict.refresh',
+  examples: ['dict refresh'],
   title: '刷新缓存',
   category: DICT.decl.category,
   aliases: ['refresh dict cache', 'reload dictionaries'],

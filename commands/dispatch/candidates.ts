@@ -18,6 +18,7 @@ const strategyText = (s: string) => DISPATCH_STRATEGIES.find((x) => x.value === 
  */
 export default defineCommand({
   id: 'dispatch.candidates',
+  examples: ['dispatch candidates --project 全身推拿 --at "2031-03-05 15:00" --lng 120.13 --lat 30.26'],
   title: '候选技师',
   category: DISPATCH_RECORD.decl.category,
   aliases: ['dispatch candidates', 'candidates'],

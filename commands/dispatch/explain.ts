@@ -13,6 +13,7 @@ import { defineCommand } from '../core/define-command.ts';
  */
 export default defineCommand({
   id: 'dispatch.explain',
+  examples: ['dispatch list | head 1 | dispatch explain'],
   title: '派单解释',
   category: DISPATCH_RECORD.decl.category,
   aliases: ['dispatch explain', 'explain dispatch'],

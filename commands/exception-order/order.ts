@@ -12,6 +12,7 @@ import { findByRef } from '../resources/generate.ts';
  */
 export default defineCommand({
   id: 'exceptionOrder.order',
+  examples: ['exceptionOrder list | head 1 | exceptionOrder order'],
   title: '查看异常订单的订单',
   category: EXCEPTION_ORDER.decl.category,
   aliases: ['exception order', 'exception open-order'],

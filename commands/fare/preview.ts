@@ -5,6 +5,7 @@ import { defineCommand } from '../core/define-command.ts';
 /** 车费试算: what a trip of a given distance costs in a city at a time of day. */
 export default defineCommand({
   id: 'fare.preview',
+  examples: ['fare preview 330106 10.5 23:10'],
   title: '车费试算',
   category: FARE.decl.category,
   aliases: ['fare preview', 'price fare'],
@@ -12,7 +13,7 @@ export default defineCommand({
   permission: FARE_PREVIEW.permission,
   menus: [{ menu: 'fare.toolbar', group: '3_tools', order: 1, label: '车费试算' }],
   args: z.object({
-    cityCode: z.string().optional().describe('城市区划代码（6 位，如 330100 杭州市）'),
+    cityCode: z.string().optional().describe('城市：区划代码（如 330100）或名称（如 杭州、浙江省/杭州市）'),
     distance: z.string().optional().describe('距离（公里，最多两位小数）'),
     time: z.string().optional().describe('出发时间 HH:mm（默认现在）'),
   }),

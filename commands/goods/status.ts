@@ -21,6 +21,7 @@ const text = (v: string) => GOODS_STATUS.find((s) => s.value === v)?.text ?? v;
  */
 export default defineCommand({
   id: 'goods.status',
+  examples: ['goods list | head 1 | goods status 下架'],
   title: '商品上下架',
   category: GOODS.decl.category,
   aliases: ['set goods status'],

@@ -14,6 +14,7 @@ interface PopupPick {
  */
 export default defineCommand({
   id: 'grid.popup',
+  examples: ['grid popup user_select'],
   title: '报表选择',
   category: '表格',
   aliases: ['popup'],

@@ -26,6 +26,10 @@ export function jobAction(o: {
 }): CommandDefinition {
   return defineCommand({
     id: `job.${o.verb}`,
+    // a job in a state the action leaves: 运行中 (0) pauses, 已停止 (-1) runs or resumes
+    examples: [
+      `job list${o.verb === 'pause' ? ' --status 0' : o.verb === 'resume' ? ' --status -1' : ''} | head 1 | job ${o.verb}`,
+    ],
     title: o.title,
     category: QUARTZ_JOB.decl.category,
     aliases: o.aliases,

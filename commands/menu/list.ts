@@ -6,6 +6,7 @@ import { MENU_COLUMNS, allMenus, findMenu, menuRow } from './targets.ts';
 /** `menu list [menu]`: the menu tree (menus and buttons), or the subtree of one menu. */
 export default defineCommand({
   id: 'menu.list',
+  examples: ['menu list 系统管理'],
   title: '菜单列表',
   category: '菜单管理',
   aliases: ['menus', 'permissions'],

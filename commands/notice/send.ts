@@ -25,6 +25,7 @@ async function userIds(api: Parameters<typeof invoke>[0], usernames: string[]): 
 /** 发送通告: write a notice and release it at once, to everyone or to named users. */
 export default defineCommand({
   id: 'notice.send',
+  examples: ['notice send 系统维护通知 --content 今晚22点维护'],
   title: '发送通告',
   category: ANNOUNCEMENT.decl.category,
   aliases: ['notice send', 'send notice', 'announce'],

@@ -15,6 +15,7 @@ const SESSION_ID = /^[0-9a-f]{32}$/;
  */
 export default defineCommand({
   id: 'online.forceLogout',
+  examples: ['online list | head 1 | online forceLogout'],
   title: '强制退出',
   category: '在线用户',
   aliases: ['force logout', 'kick'],

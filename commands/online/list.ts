@@ -6,6 +6,7 @@ import { SESSION_COLUMNS, liveSessions } from './targets.ts';
 /** `online list`: who is signed in now (sessions by a public id, never their tokens). */
 export default defineCommand({
   id: 'online.list',
+  examples: ['online list'],
   title: '在线用户',
   category: '在线用户',
   aliases: ['online users', 'sessions', 'who'],

@@ -29,6 +29,7 @@ export function parseOlder(text: string): number {
  */
 export default defineCommand({
   id: 'order.closeUnpaid',
+  examples: ['order closeUnpaid --older 30m'],
   title: '支付超时关闭订单',
   category: ORDER.decl.category,
   aliases: ['order close-unpaid', 'close-unpaid order'],

@@ -8,6 +8,7 @@ import { findByRef } from '../resources/generate.ts';
 /** `order timeline <id or number>`: the order's life, oldest first: who did what, when and why. */
 export default defineCommand({
   id: 'order.timeline',
+  examples: ['order list | head 1 | order timeline'],
   title: '订单时间线',
   category: ORDER.decl.category,
   aliases: ['order timeline'],

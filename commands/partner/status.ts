@@ -23,6 +23,7 @@ import { MSG } from '../../src/shared/api.ts';
  */
 export default defineCommand({
   id: 'partner.status',
+  examples: ['partner list --status 正常 | head 1 | partner status 停用 --reason 示例'],
   title: '修改商户状态',
   category: PARTNER.decl.category,
   aliases: ['partner status', 'set partner status'],

@@ -9,6 +9,7 @@ const ep = PLATFORM_CONFIG.endpoints;
 /** 恢复默认值: settings back to their catalogue defaults, one by one (progress, Ctrl+C, --dry-run). */
 export default defineCommand({
   id: 'platformConfig.reset',
+  examples: ['platformConfig reset dispatch.radiusKm'],
   title: '恢复配置默认值',
   category: PLATFORM_CONFIG.decl.category,
   aliases: ['config reset', 'reset config'],

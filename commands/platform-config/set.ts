@@ -14,6 +14,7 @@ const ep = PLATFORM_CONFIG.endpoints;
 /** 修改配置: `config set dispatch.radiusKm 12.5`, checked by the setting's type before it is sent. */
 export default defineCommand({
   id: 'platformConfig.set',
+  examples: ['platformConfig set dispatch.radiusKm 12.5'],
   title: '修改平台配置',
   category: PLATFORM_CONFIG.decl.category,
   aliases: ['config set', 'set config'],

@@ -7,6 +7,7 @@ import { rowsByRef } from '../resources/lookup.ts';
 /** 调整项目价格: `project price <id|name> 198` (the edit rules apply: money, never negative). */
 export default defineCommand({
   id: 'project.price',
+  examples: ['project price 全身推拿 199'],
   title: '调整项目价格',
   category: PROJECT.decl.category,
   aliases: ['project price', 'set project price'],

@@ -5,6 +5,7 @@ import { BIN_COLUMNS, binnedUsers } from './targets.ts';
 /** `recycle list`: the logically deleted users. */
 export default defineCommand({
   id: 'recycle.list',
+  examples: ['recycle list'],
   title: '回收站',
   category: '回收站',
   aliases: ['recycle bin', 'deleted users'],

@@ -24,6 +24,7 @@ import type { Page } from '../../src/shared/api.ts';
 import { transitionCommandEndpoints, transitionCommands } from './transitions.ts';
 import { statsCommandEndpoints, statsCommands } from './stats.ts';
 import { reversalCommandEndpoints, reversalCommands } from './reversal.ts';
+import { withExamples } from './examples.ts';
 import { ROW_VERSION } from '../../src/shared/resources/transitions.ts';
 
 /** What a field type accepts, for help (types not named take plain text). */
@@ -343,7 +344,7 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
   commands.push(...reversalCommands(r));
   // the stats command takes the list's own filters (declared list arguments or filter fields)
   commands.push(...statsCommands(r, decl.listArgs ? {} : listArgs.args));
-  return commands;
+  return withExamples(r, commands);
 }
 
 /** The endpoints each generated command calls (a test holds them to the commands' permissions). */

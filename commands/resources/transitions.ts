@@ -184,27 +184,40 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           const params: Record<string, unknown> = {};
           for (const f of t.params ?? [])
             if (given[f.key] !== undefined) params[f.key] = await paramValue(ctx, f, String(given[f.key]));
-          // more than one row, or an action that cannot be undone, is confirmed with the count
-          const irreversible = isIrreversible(decl.states!, t);
-          if (
-            !dryRun &&
-            !ctx.confirmed &&
-            rows.length > 0 &&
-            (rows.length > 1 || (t.confirm ?? irreversible))
-          ) {
-            const message = TRANSITION_MSG.confirm(t.title, rows.length, decl.title, irreversible);
-            if (!(await ctx.confirm(message))) return { message: COMMAND_MSG.cancelled };
-          }
           const body = {
             ids: rows.map((row) => row.id).join(','),
             ...(why ? { reason: why } : {}),
             ...params,
             ...(dryRun ? { dryRun: true } : {}),
           };
+          /** the server half's dry run: what would happen beyond the state, per row */
+          const previewsOf = async () => {
+            const planned = await call<Array<{ preview?: TransitionPreview }>>(ctx, endpoint, {
+              ...body,
+              dryRun: true,
+            });
+            return (planned ?? []).flatMap((p) => (p.preview ? [p.preview] : []));
+          };
+          // more than one row, or an action that cannot be undone, is confirmed with the count;
+          // one confirmed with its preview says what else will change (a 停用's technicians, orders)
+          const irreversible = isIrreversible(decl.states!, t);
+          const withPreview = t.confirm === 'preview' && !!t.preview;
+          if (
+            !dryRun &&
+            !ctx.confirmed &&
+            rows.length > 0 &&
+            (rows.length > 1 || (t.confirm ?? irreversible))
+          ) {
+            const said = withPreview ? (await previewsOf()).map((p) => p.message).filter(Boolean) : [];
+            const message = [
+              TRANSITION_MSG.confirm(t.title, rows.length, decl.title, irreversible),
+              ...said,
+            ].join('\n');
+            if (!(await ctx.confirm(message))) return { message: COMMAND_MSG.cancelled };
+          }
           if (dryRun) {
             // the server half says what would happen (a 派单's candidates): each row's table
-            const planned = await call<Array<{ preview?: TransitionPreview }>>(ctx, endpoint, body);
-            const previews = (planned ?? []).flatMap((p) => (p.preview ? [p.preview] : []));
+            const previews = await previewsOf();
             const last = previews.at(-1);
             return {
               message:

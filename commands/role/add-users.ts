@@ -13,6 +13,7 @@ import { ROLES_KEY, findRole, roleMembers } from './targets.ts';
  */
 export default defineCommand({
   id: 'role.addUsers',
+  examples: ['role addUsers staff yuangong'],
   title: '添加角色用户',
   category: '角色管理',
   aliases: ['add users to role'],

@@ -14,6 +14,7 @@ import { ROLES_KEY, findRole } from './targets.ts';
  */
 export default defineCommand({
   id: 'role.datarule',
+  examples: ['role datarule staff 职务管理'],
   title: '角色数据规则',
   category: '角色管理',
   aliases: ['role data rules'],

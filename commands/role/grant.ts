@@ -5,6 +5,7 @@ import { changeGrants, grantArgs } from './grant-change.ts';
 /** `role grant <role> <perm…>`: give a role menus and buttons (only those the caller holds). */
 export default defineCommand({
   id: 'role.grant',
+  examples: ['role grant staff position:list'],
   title: '角色授权',
   category: '角色管理',
   aliases: ['grant permission', 'role grant'],

@@ -12,6 +12,7 @@ import { ROLES_KEY, findRole, roleMembers } from './targets.ts';
  */
 export default defineCommand({
   id: 'role.removeUsers',
+  examples: ['role removeUsers staff yuangong'],
   title: '移除角色用户',
   category: '角色管理',
   aliases: ['remove users from role'],

@@ -5,6 +5,7 @@ import { changeGrants, grantArgs } from './grant-change.ts';
 /** `role revoke <role> <perm…>`: take menus and buttons away from a role. */
 export default defineCommand({
   id: 'role.revoke',
+  examples: ['role revoke staff position:list'],
   title: '收回角色权限',
   category: '角色管理',
   aliases: ['revoke permission', 'role revoke'],

@@ -10,6 +10,7 @@ import { MEMBER_COLUMNS, findRole, roleMembers, opened } from './targets.ts';
  */
 export default defineCommand({
   id: 'role.users',
+  examples: ['role list | head 1 | role users'],
   title: '角色用户',
   category: '角色管理',
   aliases: ['role users', 'role members'],

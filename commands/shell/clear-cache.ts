@@ -3,6 +3,7 @@ import { reloadDictionaries } from '../dict/reload.ts';
 
 export default defineCommand({
   id: 'shell.clearCache',
+  examples: ['shell clearCache'],
   title: '清理缓存',
   menus: [{ menu: 'shell.userMenu', group: '2_system', order: 4 }],
   category: '账户',

@@ -2,6 +2,7 @@ import { defineCommand } from '../core/define-command.ts';
 
 export default defineCommand({
   id: 'shell.focusGrid',
+  examples: ['shell focusGrid'],
   title: '跳到表格',
   category: '界面',
   aliases: ['focus grid'],

@@ -2,6 +2,7 @@ import { defineCommand } from '../core/define-command.ts';
 
 export default defineCommand({
   id: 'shell.openPalette',
+  examples: ['shell openPalette'],
   title: '打开命令面板',
   category: '界面',
   aliases: ['command palette', 'palette'],

@@ -2,6 +2,7 @@ import { defineCommand } from '../core/define-command.ts';
 
 export default defineCommand({
   id: 'shell.openSettings',
+  examples: ['shell openSettings'],
   title: '系统设置',
   menus: [{ menu: 'shell.userMenu', group: '2_system', order: 1 }],
   category: '界面',

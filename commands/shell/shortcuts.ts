@@ -2,6 +2,7 @@ import { defineCommand } from '../core/define-command.ts';
 
 export default defineCommand({
   id: 'shell.shortcuts',
+  examples: ['shell shortcuts'],
   title: '快捷键',
   category: '界面',
   aliases: ['shortcuts', 'keys'],

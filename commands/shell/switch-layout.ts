@@ -3,6 +3,7 @@ import { defineCommand } from '../core/define-command.ts';
 
 export default defineCommand({
   id: 'shell.switchLayout',
+  examples: ['shell switchLayout topmenu'],
   title: '切换导航布局',
   category: '界面',
   aliases: ['switch layout'],

@@ -15,6 +15,7 @@ export const THEME_COLOR_NAMES = {
 
 export default defineCommand({
   id: 'shell.switchTheme',
+  examples: ['shell switchTheme cyan'],
   title: '切换主题色',
   category: '界面',
   aliases: ['theme color'],

@@ -20,6 +20,7 @@ const lastMonth = (now = new Date()) => {
  */
 export default defineCommand({
   id: 'statement.generate',
+  examples: ['statement generate --month 2026-10'],
   title: '生成对账单',
   category: STATEMENT.decl.category,
   aliases: ['statement generate', 'generate statements'],

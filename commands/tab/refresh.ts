@@ -3,6 +3,7 @@ import { defineCommand } from '../core/define-command.ts';
 
 export default defineCommand({
   id: 'tab.refresh',
+  examples: ['tab refresh'],
   title: '刷新页签',
   menus: [{ menu: 'tab.context', group: '1', order: 1, label: '刷新' }],
   category: '页签',

@@ -11,6 +11,7 @@ import { WEEK_COLUMNS, readWeek, weekRows } from './keys.ts';
  */
 export default defineCommand({
   id: 'techShift.week',
+  examples: ['technician list | head 1 | techShift week'],
   title: '编辑周排班',
   category: TECH_SHIFT.decl.category,
   aliases: ['technician week', 'week shifts', 'roster'],

@@ -20,6 +20,7 @@ import { openStatusForm } from '../resources/status-form.ts';
  */
 export default defineCommand({
   id: 'technician.status',
+  examples: ['technician list --work-status 在线 | head 1 | technician status 休息'],
   title: '修改技师工作状态',
   category: TECHNICIAN.decl.category,
   aliases: ['technician status', 'set technician status'],

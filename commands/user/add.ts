@@ -7,6 +7,7 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.add',
+  examples: ['user add demo_user 示例用户 --password Demo@12345'],
   title: '新增用户',
   category: '用户管理',
   aliases: ['add user', 'new user', 'create user'],

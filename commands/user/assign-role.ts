@@ -26,6 +26,7 @@ async function findRole(api: Parameters<typeof invoke>[0], name: string): Promis
  */
 export default defineCommand({
   id: 'user.assignRole',
+  examples: ['user assignRole yuangong staff'],
   title: '分配角色',
   category: '用户管理',
   aliases: ['assign role', 'grant role to users'],

@@ -7,6 +7,7 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.edit',
+  examples: ['user list --username yuangong | user edit --email yuangong@example.com'],
   title: '编辑用户',
   category: '用户管理',
   aliases: ['edit user'],

@@ -7,6 +7,7 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.freeze',
+  examples: ['user list --username yuangong | user freeze'],
   title: '冻结用户',
   category: '用户管理',
   aliases: ['freeze user', 'lock user'],

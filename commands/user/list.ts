@@ -7,6 +7,7 @@ import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 
 export default defineCommand({
   id: 'user.list',
+  examples: ['user list --status 1'],
   title: '查询用户',
   category: '用户管理',
   aliases: ['users', 'list users'],

@@ -7,6 +7,7 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'user.unfreeze',
+  examples: ['user list --username yuangong | user unfreeze'],
   title: '解冻用户',
   category: '用户管理',
   aliases: ['unfreeze user', 'unlock user'],

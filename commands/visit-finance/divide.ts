@@ -12,6 +12,7 @@ import { defineCommand } from '../core/define-command.ts';
  */
 export default defineCommand({
   id: 'visitFinance.divide',
+  examples: ['visitFinance divide 2026-10'],
   title: '分账',
   category: VISIT_FINANCE.decl.category,
   aliases: ['visitFinance divide', 'finance divide', 'divide cash'],

@@ -85,6 +85,32 @@ export function areaCodeOf(text: string): string | undefined {
   return walk(AREA_ROOT, parts.join(''));
 }
 
+/** What a division's name may end with beyond the name people say (杭州 → 杭州市). */
+const AREA_SUFFIX = /^(省|市|区|县|盟|旗|地区|新区|林区|特别行政区|.{0,8}自治(区|州|县|旗))$/;
+
+/**
+ * The code of a text as `areaCodeOf` reads it, or else of the one division named by a single name,
+ * whole or without its suffix (`杭州` → 杭州市, `西湖区`): the shallowest level holding exactly one
+ * such division; undefined when none, or several at that level (`朝阳区`).
+ */
+export function findAreaCode(text: string): string | undefined {
+  const code = areaCodeOf(text);
+  if (code) return code;
+  const name = text.trim();
+  if (name.length < 2) return undefined;
+  for (
+    let level = areaChildren(AREA_ROOT);
+    level.length;
+    level = level.flatMap((n) => areaChildren(n.code))
+  ) {
+    const hits = level.filter(
+      (n) => n.name.startsWith(name) && AREA_SUFFIX.test(n.name.slice(name.length) || '市'),
+    );
+    if (hits.length) return hits.length === 1 ? hits[0]!.code : undefined;
+  }
+  return undefined;
+}
+
 /**
  * The prefix every code inside a division starts with: `33` for 浙江省 (330000), `3301` for
  * 杭州市 (330100), the whole code for a district. Filters match a division and all below it.

@@ -1,4 +1,6 @@
 import { PERM, type PermissionCode } from './permissions.ts';
+import { RESOURCES } from './resources/index.ts';
+import type { Resource } from './resources/define.ts';
 
 /**
  * Who may read an uploaded file besides the person who uploaded it, by the upload's area (the
@@ -36,3 +38,21 @@ export function uploadReaders(storedPath: string): PermissionCode | undefined {
   const area = storedPath.split('/')[0] ?? '';
   return Object.hasOwn(UPLOAD_AREA_READERS, area) ? UPLOAD_AREA_READERS[area] : undefined;
 }
+
+/**
+ * Areas holding pictures only: the upload area of every declared `image`/`images` field (and of
+ * its resource's sub tables), and `user` (avatars). POST /sys/common/upload stores nothing else
+ * there, whatever the client's file picker let through.
+ */
+export const IMAGE_UPLOAD_AREAS: ReadonlySet<string> = new Set([
+  'user',
+  ...(Object.values(RESOURCES) as readonly Resource[])
+    .flatMap((r) => [r.decl, ...(r.decl.children ?? []).map((c) => c.resource.decl)])
+    .flatMap((d) => d.fields)
+    .filter((f) => (f.type === 'image' || f.type === 'images') && f.upload)
+    .map((f) => f.upload!.area),
+]);
+
+/** Whether a stored path or `biz` (`banner`, `banner/2026`) is in an area holding pictures only. */
+export const picturesOnly = (bizOrPath: string): boolean =>
+  IMAGE_UPLOAD_AREAS.has(bizOrPath.split('/')[0] ?? '');

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { issueMessage } from './issue-message.ts';
-import { FORM_RULES, RULE_MESSAGES, hasNoNul, isRealDate } from './validation.ts';
+import {
+  FORM_RULES,
+  RULE_MESSAGES,
+  hasNoNul,
+  isRealDate,
+  ruleProblem,
+  type PatternRule,
+} from './validation.ts';
 import { MSG } from './api.ts';
 
 /** Empty strings from forms mean "not given". */
@@ -12,8 +19,11 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v === '' || v == null ? null : v));
 
-const optionalPattern = (rule: { pattern: RegExp; message: string }, max: number) =>
-  optionalText(max).refine((v) => v == null || rule.pattern.test(v), rule.message);
+const optionalPattern = (rule: PatternRule, max: number) =>
+  optionalText(max).superRefine((v, ctx) => {
+    const problem = v == null ? undefined : ruleProblem(rule, v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const usernameSchema = z
   .string({ error: RULE_MESSAGES.userNameRequired })

@@ -3,11 +3,22 @@
  * builds form rules from them, and grid cells reuse the pattern shortcuts.
  */
 
+import { residentIdProblem } from './resident-id.ts';
+
 /** A single field rule: a pattern and the exact message to show when it fails. */
 export interface PatternRule {
   pattern: RegExp;
   message: string;
+  /**
+   * a check beyond the pattern (a check digit, a date inside the text) of a value matching it:
+   * the message of what is wrong, or undefined
+   */
+  check?(value: string): string | undefined;
 }
+
+/** Why a value breaks a rule (the pattern's message, then the check's), or undefined. */
+export const ruleProblem = (rule: PatternRule, value: string): string | undefined =>
+  rule.pattern.test(value) ? rule.check?.(value) : rule.message;
 
 /** Form rules of spec §5 ("Form rules"), with their exact messages. */
 export const FORM_RULES = {
@@ -25,7 +36,8 @@ export const FORM_RULES = {
   landline: { pattern: /^(\d{3,4}-)?\d{7,8}(-\d{1,6})?$/, message: '请输入正确的座机号' },
   bankCard: { pattern: /^[1-9]\d{9,19}$/, message: '请输入正确的银行卡号码' },
   idNumber: { pattern: /^[a-zA-Z0-9]{1,50}$/, message: '请输入正确的证件号码' },
-  idCard: { pattern: /^(\d{15}|\d{17}[\dXx])$/, message: '请输入正确的身份证号码' },
+  /** GB 11643: a real date of birth and, for 18 characters, the MOD 11-2 check digit */
+  idCard: { pattern: /^(\d{15}|\d{17}[\dXx])$/, message: '请输入正确的身份证号码', check: residentIdProblem },
   qq: { pattern: /^[1-9]\d{4,11}$/, message: '请输入正确的QQ号码' },
   httpUrl: { pattern: /^https?:\/\/\S+$/, message: '请输入以http和https开头的网址' },
   alnum20: { pattern: /^[a-zA-Z0-9]{1,20}$/, message: '请输入20位以内的英文字符和数字' },
@@ -69,7 +81,7 @@ export const PATTERN_SHORTCUTS = {
 /** Test a value against a rule; empty values pass (required-ness is a separate rule). */
 export function passes(rule: PatternRule, value: string | null | undefined): boolean {
   if (value === null || value === undefined || value === '') return true;
-  return rule.pattern.test(value);
+  return ruleProblem(rule, value) === undefined;
 }
 
 /** A real calendar date `YYYY-MM-DD` (rejects 2024-02-30, 2024-13-01). */

@@ -228,10 +228,38 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
       // a field whose kind follows another's value (\`by\`) shows only for the cases that ask for it
       for (const f of surfaces.form.filter((x) => !x.by))
         await form.getByLabel(f.title, { exact: true }).waitFor();
-      await form.getByRole('button', { name: '确定' }).click();
       const required = surfaces.form.filter((x) => x.required);
       expect(required.length).toBeGreaterThan(0);
+      // a required field says so: aria-required on its control (a group's: on the control inside
+      // it, a picture's file input by `required`) and a red * beside its label, hidden from readers;
+      // a picture field's file picker offers pictures only
+      for (const f of surfaces.form.filter((x) => !x.by)) {
+        const marks = await form.getByLabel(f.title, { exact: true }).evaluate((el) => {
+          const says = (c: Element) =>
+            c.getAttribute('aria-required') === 'true' || (c as HTMLInputElement).required === true;
+          const row = el.closest('[data-invalid], .space-y-1') ?? el.parentElement!;
+          return {
+            control:
+              says(el) || [...el.querySelectorAll('input, select, textarea, [role=textbox]')].some(says),
+            star: [...row.querySelectorAll('[aria-hidden="true"]')].some((s) => s.textContent === '*'),
+            accept: el.querySelector('input[type=file]')?.getAttribute('accept') ?? null,
+          };
+        });
+        expect(marks.control, `${decl.name}.${f.key} aria-required`).toBe(!!f.required);
+        expect(marks.star, `${decl.name}.${f.key} *`).toBe(!!f.required);
+        if (f.type === 'image' || f.type === 'images') expect(marks.accept, f.key).toBe('image/*');
+      }
+      await form.getByRole('button', { name: '确定' }).click();
       for (const f of required) await form.getByText(requiredMessage(f), { exact: true }).first().waitFor();
+      // the focus goes to the first field in error (the first required one), not left on 确定
+      const first = required.find((x) => !x.by)!;
+      await expect
+        .poll(() =>
+          form
+            .getByLabel(first.title, { exact: true })
+            .evaluate((el) => el === document.activeElement || el.contains(document.activeElement)),
+        )
+        .toBe(true);
       await form.getByRole('button', { name: '取消' }).click();
       await form.waitFor({ state: 'detached' });
     });

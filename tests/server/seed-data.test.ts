@@ -7,6 +7,8 @@ import { screenOf, type Resource } from '../../src/shared/resources/define.ts';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import type { SeedMenu } from '../../src/server/db/seed/data/types.ts';
 import { menuRows } from '../../src/server/db/seed/index.ts';
+import { TECHNICIANS } from '../../src/server/db/seed/catalogue/data.ts';
+import { FORM_RULES, ruleProblem } from '../../src/shared/validation.ts';
 
 interface FlatMenu {
   menu: SeedMenu;
@@ -182,5 +184,11 @@ describe('seed dictionaries', () => {
       { value: 'M', text: '中', color: 'orange' },
       { value: 'L', text: '低', color: 'blue' },
     ]);
+  });
+});
+
+describe('seed technicians', () => {
+  it('carry ID numbers the declared rule accepts (date of birth, check digit)', () => {
+    for (const t of TECHNICIANS) expect(ruleProblem(FORM_RULES.idCard, t.idCard), t.idCard).toBeUndefined();
   });
 });

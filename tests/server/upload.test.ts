@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, BASE, type TestApp } from '../support/app.ts';
+import { IMAGE_UPLOAD_AREAS } from '../../src/shared/uploads.ts';
+import { UPLOAD_MSG } from '../../src/server/lib/files/stored-files.ts';
 
 let t: TestApp;
 let token: string;
@@ -116,6 +118,41 @@ describe('POST /sys/common/upload', () => {
         .map((f) => String(f).replaceAll(path.sep, '/'))
         .filter((f) => f.endsWith('.png') && !/^[a-z]+\/seed\//.test(f)),
     ).toHaveLength(2);
+  });
+
+  it('takes only pictures in the area of every declared image field, checked by content', async () => {
+    expect([...IMAGE_UPLOAD_AREAS]).toEqual(
+      expect.arrayContaining(['banner', 'goods', 'technician', 'user']),
+    );
+    const ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 1)]);
+    const others = [
+      { filename: '合同.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      { filename: '报表.xlsx', content: ZIP },
+      { filename: '打包.zip', content: ZIP },
+      // a pdf renamed as a picture is still no picture
+      { filename: '伪装.png', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    ];
+    for (const biz of IMAGE_UPLOAD_AREAS) {
+      for (const file of others) {
+        const r = await upload([
+          { name: 'biz', value: biz },
+          { name: 'file', ...file },
+        ]);
+        expect(r.body, `${biz} ${file.filename}`).toMatchObject({
+          success: false,
+          message: UPLOAD_MSG.notImage,
+        });
+      }
+      const png = await upload([
+        { name: 'biz', value: biz },
+        { name: 'file', filename: 'a.png', content: PNG },
+      ]);
+      expect(png.body.message, biz).toMatch(new RegExp(`^${biz}/\\d{8}/`));
+    }
+    expect(UPLOAD_MSG.notImage).toBe('只能上传图片，请上传以下类型：png、jpg、jpeg、gif、webp');
+    // elsewhere (temporary files, imports) other accepted types still go
+    const pdf = await upload([{ name: 'file', filename: '合同.pdf', content: Buffer.from('%PDF-1.4\n') }]);
+    expect(pdf.body.message).toMatch(/^temp\/.*\.pdf$/);
   });
 
   it('serves only recorded files: unknown and traversal paths are 404', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PROJECT } from '../../src/shared/resources/project.ts';
 import { TECHNICIAN } from '../../src/shared/resources/technician.ts';
 import { TECH_SERVICE } from '../../src/shared/resources/technician-service.ts';
+import { RESIDENT_ID_MSG } from '../../src/shared/resident-id.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { postParts } from './import-support.ts';
 
@@ -112,7 +113,7 @@ describe('技师', () => {
       name: '测试技师',
       sex: '2',
       mobile: '13600001111',
-      idCard: '33010619900101002X',
+      idCard: '330106199001010026',
       level: 'gold',
       partnerId: await partnerId('杭州西湖悦享推拿有限公司'),
       serviceAreas: ['330106', '330108'],
@@ -124,6 +125,9 @@ describe('技师', () => {
     const add = (patch: object) => call('POST', `${TE}/add`, { body: { ...body, ...patch } });
     expect((await add({ mobile: '1360000111' })).body.message).toBe('请输入正确手机号');
     expect((await add({ idCard: '33010619900101' })).body.message).toBe('请输入正确的身份证号码');
+    // the right shape with a wrong GB 11643 check digit (this one's is X)
+    expect((await add({ idCard: '330106199001011234' })).body.message).toBe(RESIDENT_ID_MSG.checkDigit);
+    expect((await add({ idCard: '330106199002301234' })).body.message).toBe(RESIDENT_ID_MSG.birthDate);
     expect((await add({ level: '钻石' })).body.message).toBe('等级取值无效');
     expect((await add({ partnerId: await partnerId('余杭舒心理疗中心') })).body.message).toBe(
       '商户不存在或未启用',

@@ -206,7 +206,11 @@ describe('surfaces of the new types, declared once', () => {
       ['ownerId', 'ref'],
     ]);
     expect(config.superQuery!.find((q) => q.field === 'area')!.type).toBe('area');
+    // a filter offers every value rows hold (refOptions), a form picks from the picker
     expect(config.superQuery!.find((q) => q.field === 'ownerId')!.reference?.picker.path).toBe(
+      '/demo/sample/ownerIdOptions',
+    );
+    expect(formFields(SAMPLE).find((f) => f.key === 'ownerId')!.reference?.picker.path).toBe(
       '/demo/shop/map',
     );
     expect(Object.fromEntries(formFields(SAMPLE).map((f) => [f.key, f.type ?? 'text']))).toEqual({

@@ -17,7 +17,7 @@ describe('form rules of spec §5', () => {
     ['email', 'a@b', false],
     ['bankCard', '6222020000000000', true],
     ['bankCard', '0222020000', false],
-    ['idCard', '11010119900101123X', true],
+    ['idCard', '110101199001011237', true],
     ['idCard', '1101011990', false],
     ['qq', '12345', true],
     ['qq', '1234', false],

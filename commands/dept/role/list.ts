@@ -7,6 +7,7 @@ import { departRoles } from './roles.ts';
 /** `dept role list <dept>`: the roles of a department. */
 export default defineCommand({
   id: 'dept.role.list',
+  examples: ['dept role list 财务部'],
   title: '部门角色列表',
   category: '部门管理',
   aliases: ['depart roles'],

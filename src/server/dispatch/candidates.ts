@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { yyTechnician } from '../db/schema/index.ts';
+import { yyPartner, yyTechnician } from '../db/schema/index.ts';
+import { PARTNER_STATUS } from '../../shared/resources/partner.ts';
 import { WORK_STATUS } from '../../shared/resources/technician.ts';
 import type { DispatchCandidate, DispatchStrategy } from '../../shared/resources/dispatch.ts';
 import { onShiftSql } from './shift.ts';
@@ -68,7 +69,8 @@ const WEIGHTS: Record<DispatchStrategy, [number, number, number]> = {
 
 /**
  * The technicians who could serve a visit, in one SQL statement: offering every project
- * (enabled), on shift for the whole window, 在线 (taking orders; 停用 and the rest are not),
+ * (enabled), on shift for the whole window, 在线 (taking orders; 停用 and the rest are not), of no
+ * stopped partner (whatever their work status says),
  * within `radiusKm` of the address (great-circle distance, after a bounding-box prefilter on the
  * location index), with no active booking overlapping the window. Ordered by the strategy
  * (distance: nearest, then rating, then fewest bookings that day), at most `limit`.
@@ -100,6 +102,8 @@ export async function findCandidates(db: Db, q: CandidateQuery): Promise<Dispatc
             : sql`and ${loc} <@ box(point(${box.minX}::float8, ${box.minY}::float8), point(${box.maxX}::float8, ${box.maxY}::float8))`
         }
         ${q.reach ? sql`and ${q.reach}` : sql``}
+        and not exists (select 1 from ${yyPartner} p
+              where p.id = ${yyTechnician.partnerId} and p.status <> '${sql.raw(PARTNER_STATUS.active)}')
         and (select count(distinct s.project_id) from yy_technician_service s
               where s.technician_id = ${yyTechnician.id} and s.enabled and s.project_id in ${projects}) = ${projects.length}
         and not exists (select 1 from yy_technician_booking b

@@ -6,6 +6,7 @@
  * race is refused in Chinese, naming the order that holds the technician when it can be read.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { DISPATCH_MSG } from '../../shared/resources/dispatch.ts';
 import { ORDER_MSG } from '../../shared/resources/order.ts';
 import { WORK_STATUS } from '../../shared/resources/technician.ts';
 import type { Db } from '../db/client.ts';
@@ -49,7 +50,8 @@ export async function reserveTechnician(tx: Db, r: Reservation): Promise<{ partn
   try {
     await bookTechnician(tx, { orderId: r.orderId, technicianId: r.technicianId, start, end });
   } catch (e) {
-    if (e instanceof BizError) throw await busy(tx, r.technicianId, start, end);
+    if (e instanceof BizError && e.message !== DISPATCH_MSG.partnerStopped)
+      throw await busy(tx, r.technicianId, start, end);
     throw e;
   }
   return { partnerId: technician.partnerId };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { areaCodeOf, areaPath, areaText } from '../../shared/area.ts';
+import { areaPath, areaText, findAreaCode } from '../../shared/area.ts';
 import {
   FARE,
   FARE_MSG,
@@ -73,8 +73,8 @@ export const fareServer: ServerResource = {
       FARE_PREVIEW.path,
       { config: { perm: FARE_PREVIEW.permission } },
       async (req) => {
-        // any division (an address's district): the rule of the nearest division above it that has one
-        const code = areaCodeOf(oneParam(req.query, 'cityCode') ?? '');
+        // any division (an address's district), by code or name (杭州): the rule of the nearest division above it that has one
+        const code = findAreaCode(oneParam(req.query, 'cityCode') ?? '');
         if (!code) throw new BizError(FARE_MSG.city);
         const distance = checkDistance(oneParam(req.query, 'distance'));
         if (!distance.ok) throw new BizError(distance.message);

@@ -24,7 +24,7 @@ export function registerReferenceTarget(sr: ServerResource): void {
   targets.set(sr.resource.decl.name, sr);
 }
 
-function target(f: ResourceField) {
+export function refTarget(f: ResourceField) {
   const name = f.reference?.resource ?? '';
   const sr = targets.get(name);
   if (!sr) throw new Error(`ref field ${f.key}: resource ${name} is not served`);
@@ -67,7 +67,7 @@ export async function assertUnreferenced(db: Db, sr: ServerResource, ids: readon
 export async function refTexts(db: Db, f: ResourceField, values: unknown[]): Promise<Map<string, string>> {
   const ids = [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
   if (!ids.length) return new Map();
-  const { sr, id, label } = target(f);
+  const { sr, id, label } = refTarget(f);
   const rows = await db
     .select({ id, label })
     .from(sr.table)
@@ -127,7 +127,7 @@ export function fieldChecks(fields: readonly ResourceField[]) {
       data[f.key] = [...new Set(codes)].join(',');
     }
     for (const f of refs.filter(changed)) {
-      const { sr, id, label } = target(f);
+      const { sr, id, label } = refTarget(f);
       const value = data[f.key] as string;
       // a reference picked within another field's value (an address of the order's customer)
       const within = f.reference?.within;
@@ -135,7 +135,7 @@ export function fieldChecks(fields: readonly ResourceField[]) {
       const offered = and(
         sr.scope?.(),
         sr.pickable?.(),
-        within ? eq(target(f).columns[within.column]!, String(owner ?? '')) : undefined,
+        within ? eq(refTarget(f).columns[within.column]!, String(owner ?? '')) : undefined,
       );
       const [row] = await db
         .select({ id })

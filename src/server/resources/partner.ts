@@ -7,6 +7,7 @@ import {
   PARTNER_STATUS_LOG,
 } from '../../shared/resources/partner.ts';
 import { yyPartner, yyTechnician } from '../db/schema/index.ts';
+import { partnerStopPreview, stopPartner } from '../orders/partner-stop.ts';
 import { BizError, ok } from '../lib/http/result.ts';
 import { oneParam } from '../lib/http/validate.ts';
 import type { HistoryEntry } from './transitions.ts';
@@ -22,7 +23,8 @@ const withReason = {
  * state changes (approve, reject, resubmit, disable, enable and updateStatus by value; each change
  * in the generic history), the active partners for pickers, and the status history under its kept
  * wire path. Technicians may reference active partners only; a partner with technicians is not
- * deleted.
+ * deleted. 停用 takes its technicians offline and its unaccepted orders back to dispatch in the
+ * same transaction (orders/partner-stop.ts); 启用 brings nobody back online.
  */
 export const partnerServer: ServerResource = {
   resource: PARTNER,
@@ -44,7 +46,18 @@ export const partnerServer: ServerResource = {
     approve: withReason,
     reject: withReason,
     resubmit: withReason,
-    disable: withReason,
+    disable: {
+      ...withReason,
+      // its technicians offline, its unaccepted orders back to dispatch (orders/partner-stop.ts)
+      preview: ({ tx, row }) => partnerStopPreview(tx, String(row.id)),
+      async effects({ tx, row, user }) {
+        await stopPartner(tx, {
+          partnerId: String(row.id),
+          partnerName: String(row.name),
+          by: user.username,
+        });
+      },
+    },
     enable: withReason,
   },
   endpoints: [

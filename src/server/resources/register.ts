@@ -30,6 +30,7 @@ import { assertUnreferenced, fieldChecks, registerReferenceTarget, toColumns } f
 import { routeOf } from '../lib/http/route.ts';
 import { childrenOf } from './children.ts';
 import { registerStats } from './stats.ts';
+import { registerRefOptions } from './ref-options.ts';
 import { registerReversal } from './reversal.ts';
 import { rowReach as reachOf, rowScope } from '../lib/access/row-scope.ts';
 import { resourceTarget } from '../lib/access/data-rules.ts';
@@ -460,6 +461,7 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     app.route<{ Querystring: Query }>({ ...routeOf(e.contract), handler: (req) => e.handler(req, access) });
 
   registerStats(app, sr, gen, columns);
+  registerRefOptions(app, sr, columns);
 
   await sr.routes?.(app, gen);
 }

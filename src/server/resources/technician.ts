@@ -1,11 +1,12 @@
-import { and, asc, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { PARTNER_STATUS } from '../../shared/resources/partner.ts';
 import {
   TECHNICIAN,
   TECHNICIAN_MAP,
   TECHNICIAN_MSG,
   WORK_STATUS,
 } from '../../shared/resources/technician.ts';
-import { yyBreachRecord, yyTechnician, yyTechnicianService } from '../db/schema/index.ts';
+import { yyBreachRecord, yyPartner, yyTechnician, yyTechnicianService } from '../db/schema/index.ts';
 import type { FastifyRequest } from 'fastify';
 import { rowReach } from '../lib/access/row-scope.ts';
 import { BizError, ok } from '../lib/http/result.ts';
@@ -27,6 +28,22 @@ export const technicianServer: ServerResource = {
     // 爽约次数: no-shows (yy_breach_record)
     noShowCount: () =>
       sql`select count(*)::int from ${yyBreachRecord} where ${yyBreachRecord.technicianId} = ${yyTechnician.id} and ${yyBreachRecord.kind} = 'noShow'`,
+  },
+  transitions: {
+    // a stopped partner's technicians stay offline (the row is locked: a 停用 running meanwhile
+    // either waits for this and then takes her offline, or has committed and is read here)
+    online: {
+      async guard({ tx, row }) {
+        if (!row.partnerId) return undefined;
+        const [partner] = await tx
+          .select({ status: yyPartner.status })
+          .from(yyPartner)
+          .where(eq(yyPartner.id, String(row.partnerId)));
+        return partner && partner.status !== PARTNER_STATUS.active
+          ? TECHNICIAN_MSG.partnerStopped
+          : undefined;
+      },
+    },
   },
   hooks: {
     async beforeDelete({ db, ids }) {

@@ -50,7 +50,11 @@ export const ANNOUNCEMENT = defineResource({
     asciiFilename: 'announcements.xlsx',
   },
   notFound: '未找到对应通告',
-  commands: { plural: 'announcements', addPositional: ['titile'] },
+  commands: {
+    examples: { add: ['announcement add 示例通告'] },
+    plural: 'announcements',
+    addPositional: ['titile'],
+  },
   fields: [
     {
       key: 'titile',

@@ -37,6 +37,7 @@ export const CATEGORY = defineResource({
     asciiFilename: 'categories.xlsx',
   },
   commands: {
+    examples: { add: ['category add 示例分类'] },
     plural: 'categories',
     addPositional: ['name'],
     ref: { field: 'code', notFound: '未找到对应分类' },

@@ -290,6 +290,11 @@ export interface ResourceCommandExtras {
   ref?: { field: string; notFound: string };
   /** the delete message counts the rows in this unit: `删除成功! 共 3 个字典` */
   unit?: string;
+  /**
+   * help examples of generated commands by verb (`add`, `edit`…), in place of the derived ones
+   * (commands/resources/examples.ts): lines that run against the seeded data
+   */
+  examples?: Readonly<Record<string, readonly string[]>>;
 }
 
 export type ResourceOperation = 'list' | 'add' | 'edit' | 'delete' | 'export' | 'import';
@@ -414,6 +419,14 @@ export interface Resource<
   stats?: DerivedStats;
   /** the reversal endpoint and its fields (none without `reversal`) */
   reversal?: DerivedReversal;
+  /**
+   * per `ref` field, `GET {path}/{key}Options`: what a filter on the field (search bar, super
+   * query) offers and what names a value the form's picker no longer offers: every referenced row
+   * the picker offers plus every one a row the caller reaches still holds, a row the picker would
+   * not offer (a stopped partner or technician) marked `stopped` (`pickerOptions` adds
+   * `REF_STOPPED_MARK` to its text). Under the list's code.
+   */
+  refOptions: Readonly<Record<string, EndpointContract>>;
 }
 
 /** What a declaration's `states` derive. */
@@ -446,7 +459,15 @@ export { auditFields } from './audit-fields.ts';
 // the field rules live in field-rules.ts; these are re-exported for the layer's users
 export { RESOURCE_MSG, fieldSchema } from './field-rules.ts';
 
-export { displayKey, hasDisplayText, isQueryable, pickerOptions, screenOf, surfaces } from './surfaces.ts';
+export {
+  REF_STOPPED_MARK,
+  displayKey,
+  hasDisplayText,
+  isQueryable,
+  pickerOptions,
+  screenOf,
+  surfaces,
+} from './surfaces.ts';
 
 /** The generated operations of a declaration (list always included). */
 export function resourceOperations(d: ResourceDeclaration): ReadonlySet<ResourceOperation> {
@@ -559,6 +580,18 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
       : {}),
     ...(decl.stats ? { stats: deriveStats(decl, access.perms.list!, decl.stats) } : {}),
     ...(decl.reversal ? { reversal: deriveReversal(decl.path, decl.reversal, access.perms.reverse!) } : {}),
+    refOptions: Object.fromEntries(
+      decl.fields
+        .filter((f) => f.type === 'ref' && f.reference)
+        .map((f) => [
+          f.key,
+          {
+            method: 'GET',
+            path: `${decl.path}/${f.key}Options`,
+            permission: access.perms.list! as PermissionCode,
+          } satisfies EndpointContract,
+        ]),
+    ),
     operations,
     addSchema,
     editSchema,

@@ -32,6 +32,10 @@ export const DICT = defineResource({
   messages: { added: '保存成功！' },
   page: { title: '数据字典', actionsWidth: 200 },
   commands: {
+    examples: {
+      add: ['dict add demo_dict 示例字典'],
+      edit: ['dict list | head 1 | dict edit --dict-name 示例字典二'],
+    },
     plural: 'dictionaries',
     addPositional: ['dictCode', 'dictName'],
     ref: { field: 'dictCode', notFound: DICT_MSG.dictNotFound },

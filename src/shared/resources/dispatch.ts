@@ -25,6 +25,7 @@ export const DISPATCH_MODES = [
 
 export const DISPATCH_MSG = {
   doubleBooked: '该技师在此时段已有预约',
+  partnerStopped: '该技师所属商户已停用，不能派单',
   projectsRequired: '请选择服务项目',
   locationRequired: '请输入服务地址的经纬度',
   location: '经纬度取值无效（经度-180到180，纬度-90到90）',

@@ -4,7 +4,7 @@
  * (define.ts), isomorphic.
  */
 import { z } from 'zod';
-import type { PatternRule } from '../validation.ts';
+import { ruleProblem, type PatternRule } from '../validation.ts';
 import { issueMessage } from '../issue-message.ts';
 import type { Resource, ResourceField, ResourceReference } from './define.ts';
 
@@ -98,8 +98,10 @@ export function followRules(fields: readonly ResourceField[], partial: boolean) 
       if (!c || (partial && v === undefined)) continue;
       const text = typeof v === 'string' ? v.trim() : '';
       if (!text) ctx.addIssue({ code: 'custom', path: [f.key], message: c.required });
-      else if (c.rule && !c.rule.pattern.test(text))
-        ctx.addIssue({ code: 'custom', path: [f.key], message: c.rule.message });
+      else {
+        const problem = c.rule && ruleProblem(c.rule, text);
+        if (problem) ctx.addIssue({ code: 'custom', path: [f.key], message: problem });
+      }
     }
   };
 }

@@ -4,7 +4,7 @@
  * check the same rules with the same messages.
  */
 import { z } from 'zod';
-import { RULE_MESSAGES, hasNoNul, isRealDate, isRealDateTime } from '../validation.ts';
+import { RULE_MESSAGES, hasNoNul, isRealDate, isRealDateTime, ruleProblem } from '../validation.ts';
 import { sanitizeHtml } from '../richtext.ts';
 import { CRON_MSG, isQuartzCron } from '../cron.ts';
 import type { ResourceField } from './define.ts';
@@ -96,9 +96,13 @@ export function fieldSchema(f: ResourceField): z.ZodType {
   const text = () => {
     let s = z.string().trim();
     if (f.max) s = s.max(f.max, RULE_MESSAGES.maxLength(f.max));
-    let out: z.ZodType<string> = s.refine(hasNoNul, RESOURCE_MSG.illegalChars);
-    if (f.rule) out = out.refine((v) => f.rule!.pattern.test(v), f.rule.message);
-    return out;
+    const out: z.ZodType<string> = s.refine(hasNoNul, RESOURCE_MSG.illegalChars);
+    const rule = f.rule;
+    if (!rule) return out;
+    return out.superRefine((v, ctx) => {
+      const problem = ruleProblem(rule, v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
   };
   switch (f.type) {
     case 'string':

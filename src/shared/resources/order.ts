@@ -201,6 +201,7 @@ export const ORDER = defineResource({
   notFound: ORDER_MSG.notFound,
   messages: { added: '下单成功！', edited: '订单已修改' },
   commands: {
+    examples: { edit: ['order list | head 1 | order edit --remark 示例'] },
     addPositional: ['customerId', 'appointmentTime'],
     ref: { field: 'orderNo', notFound: ORDER_MSG.notFound },
   },

@@ -48,6 +48,12 @@ export const PARTNER_MSG = {
   hasTechnicians: '商户下还有技师，不能删除',
   statusChanged: (status: string) => `商户已改为「${statusText(status)}」`,
   partnerInactive: '商户不存在或未启用',
+  /** what 停用 does beyond the partner's state (the confirmation and the dry run say it) */
+  stopEffects: (technicians: number, orders: number) =>
+    `将使 ${technicians} 名技师下线（改为「休息」），${orders} 个待接单订单退回重新派单；已接单和服务中的订单仍由原技师完成`,
+  /** the history reason of a technician taken offline and of an order taken back by a 停用 */
+  technicianStopped: (partner: string) => `商户「${partner}」停用，技师下线`,
+  orderReturned: (partner: string) => `商户「${partner}」停用，订单退回重新派单`,
 } as const;
 
 const PATH = '/yy/yyPartner';
@@ -148,7 +154,17 @@ export const PARTNER = defineResource({
       approve: { title: '审核通过', from: [pending], to: active, perm, reason: 'optional' },
       reject: { title: '驳回', from: [pending], to: rejected, perm, reason: 'required' },
       resubmit: { title: '重新提交', from: [rejected], to: pending, perm, reason: 'optional' },
-      disable: { title: '停用', from: [active], to: disabled, perm, reason: 'required' },
+      // its technicians go offline and its unaccepted orders go back to dispatch (server half):
+      // the confirmation asks with the counts the dry run answers
+      disable: {
+        title: '停用',
+        from: [active],
+        to: disabled,
+        perm,
+        reason: 'required',
+        preview: true,
+        confirm: 'preview',
+      },
       enable: { title: '启用', from: [disabled], to: active, perm, reason: 'optional' },
     },
     setters: [

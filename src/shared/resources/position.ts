@@ -17,6 +17,12 @@ export const POSITION = defineResource({
   category: '职务管理',
   english: 'position',
   keywords: ['岗位'],
+  commands: {
+    examples: {
+      add: ['position add P900 示例职务 1'],
+      edit: ['position list | head 1 | position edit --name 示例职务二'],
+    },
+  },
   socketKey: SOCKET_KEYS.position,
   defaultSort: { field: 'createTime', order: 'desc' },
   sheet: {

@@ -52,7 +52,11 @@ export const QUARTZ_JOB = defineResource({
   },
   importLogName: 'quartzJobImportExcelErrorLog',
   messages: { added: JOB_MSG.added, edited: JOB_MSG.edited, deleted: JOB_MSG.deleted },
-  commands: { plural: 'jobs', addPositional: ['jobClassName', 'cronExpression'] },
+  commands: {
+    examples: { edit: ['job list | head 1 | job edit --description 示例'] },
+    plural: 'jobs',
+    addPositional: ['jobClassName', 'cronExpression'],
+  },
   page: { actionsWidth: 260 },
   fields: [
     {

@@ -21,6 +21,10 @@ export const ROLE = defineResource({
   messages: { edited: '修改成功!' },
   page: { actionsWidth: 240 },
   commands: {
+    examples: {
+      add: ['role add demo_role 示例角色'],
+      edit: ['role list | head 1 | role edit --role-name 示例角色二'],
+    },
     addPositional: ['roleCode', 'roleName'],
     ref: { field: 'roleCode', notFound: '角色不存在' },
     unit: '角色',

@@ -23,14 +23,18 @@ export const hasDisplayText = (f: ResourceField): boolean => !!f.dict || PICKED.
 /** The row property a column, sheet or terminal shows for a field (its text when it has one). */
 export const displayKey = (f: ResourceField): string => (hasDisplayText(f) ? `${f.key}_dictText` : f.key);
 
+/** How a filter names a referenced row no picker offers any more (a stopped partner or technician). */
+export const REF_STOPPED_MARK = '（已停用）';
+
 /**
  * The choices of a reference picker's answer: an id → name map (`getTechMap`) or rows holding `id`
- * and the reference's label field (`partnerList`), in the answer's order.
+ * and the reference's label field (`partnerList`), in the answer's order; a row marked `stopped`
+ * (`refOptions`: held by rows, no longer offered) is named with `REF_STOPPED_MARK`.
  */
 export function pickerOptions(
   result: unknown,
   label: string,
-): Array<{ value: string; text: string; default?: true }> {
+): Array<{ value: string; text: string; default?: true; stopped?: true }> {
   const rows = Array.isArray(result)
     ? result
     : result && typeof result === 'object' && Array.isArray((result as { records?: unknown }).records)
@@ -43,8 +47,9 @@ export function pickerOptions(
         // a row the picker marks `isDefault` (a customer's default address) is preselected by forms
         .map((r) => ({
           value: String(r.id),
-          text: String(r[label] ?? r.id),
+          text: `${String(r[label] ?? r.id)}${r.stopped === true ? REF_STOPPED_MARK : ''}`,
           ...(r.isDefault === true ? { default: true as const } : {}),
+          ...(r.stopped === true ? { stopped: true as const } : {}),
         }))
     );
   if (result && typeof result === 'object')

@@ -39,7 +39,10 @@ export const TECH_SERVICE = defineResource({
     asciiFilename: 'technician-services.xlsx',
   },
   notFound: TECH_SERVICE_MSG.notFound,
-  commands: { plural: 'technician services' },
+  commands: {
+    examples: { edit: ['techService list | head 1 | techService edit --price 199'] },
+    plural: 'technician services',
+  },
   fields: [
     {
       key: 'technicianId',

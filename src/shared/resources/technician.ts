@@ -34,6 +34,7 @@ export const TECHNICIAN_MSG = {
   statusRequired: '请选择工作状态',
   statusInvalid: '工作状态取值无效',
   hasServices: '技师已开通服务项目，不能删除（可先停用）',
+  partnerStopped: '所属商户已停用，技师不能上线',
   statusChanged: (n: number, status: string) => `已将 ${n} 位技师改为「${workStatusText(status)}」`,
 } as const;
 

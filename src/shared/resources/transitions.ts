@@ -71,9 +71,11 @@ export interface ResourceTransition {
   explain?: string;
   /**
    * the command asks before acting on a single row too (default: when the action cannot be undone,
-   * `isIrreversible`); more than one row is always confirmed, `--yes` answers
+   * `isIrreversible`); more than one row is always confirmed, `--yes` answers. `'preview'` (with
+   * `preview`): always asks, and the question carries what the server's dry run says would happen
+   * (a partner's 停用: how many technicians go offline, how many orders go back to dispatch)
    */
-  confirm?: boolean;
+  confirm?: boolean | 'preview';
 }
 
 /** What a server half's `preview` answers for one row of a dry run. */

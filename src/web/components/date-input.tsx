@@ -148,6 +148,7 @@ export function DateInput({
   describedBy,
   disabled,
   invalid: flagged,
+  required,
 }: {
   kind?: DateKind;
   value: string;
@@ -161,6 +162,8 @@ export function DateInput({
   disabled?: boolean;
   /** the form found the value wrong (its message is `describedBy`) */
   invalid?: boolean;
+  /** the form refuses it blank */
+  required?: boolean;
 }) {
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(false);
@@ -188,6 +191,7 @@ export function DateInput({
         aria-label={label}
         aria-invalid={invalid || flagged || undefined}
         aria-describedby={describedBy}
+        aria-required={required || undefined}
         data-own-keys={kind === 'time' ? undefined : 'Alt+ArrowDown'}
         disabled={disabled}
         placeholder={DATE_FORMATS[kind]}

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Modal } from './modal.tsx';
-import { Button, Field, FormLoading } from './ui.tsx';
-import { registerWidget, runCommand } from '../shell/runtime.ts';
+import { Button, Field, FormLoading, focusFirstInvalid } from './ui.tsx';
+import { registerWidget, tryCommand } from '../shell/runtime.ts';
 import { FieldInput, type FieldInputProps } from './fields/field-input.tsx';
 import { SubTableInput, subRow, subRowValues, type FormSubTable, type SubRow } from './sub-table-input.tsx';
 import { fieldRightsOf, storedAuth } from './data-grid/list/column-auth.ts';
@@ -18,6 +18,13 @@ export interface FormField extends Pick<
   label: string;
   /** not editable once saved (e.g. a code other rows refer to) */
   fixedOnEdit?: boolean;
+  /** refused blank: the label is marked and the control says `aria-required` */
+  required?: boolean;
+  /**
+   * the server's refusals that are about this field (already taken, not to be changed, no such
+   * row): a save refused with one shows it next to the field, not as a toast
+   */
+  messages?: readonly string[];
   /**
    * the input follows another field's value: per value its kind (a reference picker or text);
    * not shown for a value not named
@@ -32,6 +39,9 @@ type Values = Record<string, string>;
 /** one empty list for forms without sub tables (a stable dependency of the load effect) */
 const NO_SUB_TABLES: FormSubTable[] = [];
 type Mode = { mode: 'add' | 'edit'; id?: string };
+
+/** Key of the form-level message: a refusal that names no field. */
+const FORM_ERROR = '';
 
 /** The first message per field of a failed zod parse. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -99,6 +109,9 @@ export function EntityFormHost({
   const [values, setValues] = useState<Values>({});
   const [rows, setRows] = useState<Record<string, SubRow[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  /** an invalid submit asks for the focus on the first field in error once it is drawn */
+  const focusError = useRef(false);
   const [version, setVersion] = useState<string | undefined>(undefined);
   /** the record being edited has loaded (always so when adding) */
   const [loaded, setLoaded] = useState(false);
@@ -137,25 +150,72 @@ export function EntityFormHost({
     };
   }, [state, load, fields, subTables]);
 
+  useEffect(() => {
+    if (!focusError.current) return;
+    focusError.current = false;
+    focusFirstInvalid(form.current);
+  }, [errors]);
+
+  /** What the form would send, with the rules that check it. */
+  const inputOf = (v: Values, r: Record<string, SubRow[]>) => {
+    const sub = Object.fromEntries(subTables.map((t) => [t.key, subRowValues(t, r[t.key] ?? [])]));
+    const own = Object.fromEntries(Object.entries(v).filter(([k]) => !withheld(k)));
+    return state?.mode === 'edit' ? { id: state.id, ...own, ...sub } : { ...own, ...sub };
+  };
+  const rules = state?.mode === 'add' && addSchema ? addSchema : schema;
+
+  /**
+   * Shown messages of changed fields checked again: one fixed goes away at once (a chosen 等级
+   * clears 请选择等级); nothing new is shown before the next submit.
+   */
+  const recheck = (keys: string[], v: Values, r: Record<string, SubRow[]>) =>
+    setErrors((old) => {
+      const shown = keys.filter((k) => k in old);
+      if (!shown.length && !(FORM_ERROR in old)) return old;
+      const parsed = rules.safeParse(inputOf(v, r));
+      const now = parsed.success ? {} : fieldErrors(parsed.error);
+      const next = { ...old };
+      delete next[FORM_ERROR];
+      for (const k of shown) {
+        // a server's refusal of this value (already taken) holds until the value changes
+        if (now[k]) next[k] = now[k];
+        else delete next[k];
+      }
+      return next;
+    });
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!state || !loaded) return;
-    const sub = Object.fromEntries(subTables.map((t) => [t.key, subRowValues(t, rows[t.key] ?? [])]));
-    const own = Object.fromEntries(Object.entries(values).filter(([k]) => !withheld(k)));
-    const input = state.mode === 'edit' ? { id: state.id, ...own, ...sub } : { ...own, ...sub };
-    const parsed = (state.mode === 'add' && addSchema ? addSchema : schema).safeParse(input);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    const input = inputOf(values, rows);
+    const parsed = rules.safeParse(input);
+    if (!parsed.success) {
+      focusError.current = true;
+      return setErrors(fieldErrors(parsed.error));
+    }
     setErrors({});
     const command = state.mode === 'edit' ? commands.edit : commands.add;
     const sent = state.mode === 'edit' && version ? { ...input, [ROW_VERSION]: version } : input;
-    const result = await runCommand(command, sent as Record<string, unknown>, 'button');
-    if (result) setState(null);
+    const outcome = await tryCommand(command, sent as Record<string, unknown>, 'button');
+    if ('error' in outcome) {
+      // the server's refusal next to the field it is about, else in the form
+      const field = fields.find((f) => f.messages?.includes(outcome.error) && !rights.hidden.has(f.key));
+      focusError.current = true;
+      return setErrors({ [field?.key ?? FORM_ERROR]: outcome.error });
+    }
+    if (outcome.result) setState(null);
   };
 
   const heading = `${state?.mode === 'edit' ? '编辑' : '新增'}${title}`;
   return (
     <Modal open={!!state} onOpenChange={(o) => !o && setState(null)} title={heading} width={width}>
-      <form onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-3" aria-label={heading}>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className="grid grid-cols-1 gap-3"
+        aria-label={heading}
+      >
         {!loaded &&
           (loadError ? (
             <p role="alert" className="text-sm text-red-600">
@@ -185,35 +245,33 @@ export function EntityFormHost({
                     }
                   : {})}
                 label={f.label}
+                {...(f.required ? { 'aria-required': true } : {})}
                 value={values[f.key] ?? ''}
                 disabled={(state?.mode === 'edit' && f.fixedOnEdit) || rights.readonly.has(f.key)}
-                onChange={(v) =>
+                onChange={(v) => {
                   // a field following this one starts over (a project id is no web address), and so
                   // does one picked within it (another customer's address)
+                  const reset = fields
+                    .filter((g) => g.by?.field === f.key || g.reference?.within?.field === f.key)
+                    .map((g) => g.key);
+                  const next = { ...values, ...Object.fromEntries(reset.map((k) => [k, ''])), [f.key]: v };
                   setValues((old) => ({
                     ...old,
-                    ...Object.fromEntries(
-                      fields
-                        .filter((g) => g.by?.field === f.key || g.reference?.within?.field === f.key)
-                        .map((g) => [g.key, '']),
-                    ),
+                    ...Object.fromEntries(reset.map((k) => [k, ''])),
                     [f.key]: v,
-                  }))
-                }
+                  }));
+                  recheck([f.key, ...reset], next, rows);
+                }}
               />
             );
-            return GROUPED.has(f.type) ? (
-              <div key={f.key} className="space-y-1 text-sm">
-                <span className="text-gray-600">{f.label}</span>
-                {input}
-                {errors[f.key] && (
-                  <span role="alert" className="block text-xs text-red-600">
-                    {errors[f.key]}
-                  </span>
-                )}
-              </div>
-            ) : (
-              <Field key={f.key} label={f.label} error={errors[f.key]}>
+            return (
+              <Field
+                key={f.key}
+                label={f.label}
+                error={errors[f.key]}
+                required={!!f.required}
+                group={GROUPED.has(f.type)}
+              >
                 {input}
               </Field>
             );
@@ -224,7 +282,10 @@ export function EntityFormHost({
               key={t.key}
               table={t}
               rows={rows[t.key] ?? []}
-              onChange={(next) => setRows((old) => ({ ...old, [t.key]: next }))}
+              onChange={(next) => {
+                setRows((old) => ({ ...old, [t.key]: next }));
+                recheck([t.key], values, { ...rows, [t.key]: next });
+              }}
               error={errors[t.key]}
             />
           ))}
@@ -238,6 +299,11 @@ export function EntityFormHost({
             },
             state.mode,
           )}
+        {errors[FORM_ERROR] && (
+          <p role="alert" data-invalid="true" className="text-sm text-red-600">
+            {errors[FORM_ERROR]}
+          </p>
+        )}
         <div className="flex justify-end gap-2">
           <Button onClick={() => setState(null)}>取消</Button>
           <Button type="submit" variant="primary" disabled={!loaded}>

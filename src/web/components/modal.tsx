@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { markFocus, restoreFocus, type FocusMark } from '../shell/page-focus.ts';
 
-/** A centred modal of a given width (the spec gives widths per dialog). */
+/**
+ * A centred modal of a given width (the spec gives widths per dialog). Closed, it gives the focus
+ * back to where it was when it opened, or (that element gone: a row menu's item, a grid row the
+ * save re-drew) to the same grid row, the page's grid or the page: never to <body>.
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -17,12 +22,21 @@ export function Modal({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  // noted while rendering open, before the dialog moves the focus inside
+  const opener = useRef<FocusMark | null>(null);
+  if (open && !opener.current) opener.current = markFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            const mark = opener.current;
+            opener.current = null;
+            if (mark) restoreFocus(mark);
+          }}
           // a pop-over inside (a picker) closes itself on Esc, not the whole dialog
           onEscapeKeyDown={(e) => {
             if ((e.target as Element | null)?.closest?.('[data-own-escape]')) e.preventDefault();

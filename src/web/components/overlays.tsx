@@ -58,7 +58,7 @@ function DialogView({ d }: { d: DialogRequest }) {
           className="fixed left-1/2 top-32 z-[56] w-[420px] -translate-x-1/2 rounded bg-white p-5 shadow-xl"
         >
           <Dialog.Title className="mb-2 text-base font-semibold">{d.title}</Dialog.Title>
-          {d.content && <p className="mb-3 text-sm text-gray-600">{d.content}</p>}
+          {d.content && <p className="mb-3 whitespace-pre-line text-sm text-gray-600">{d.content}</p>}
           <form
             onSubmit={(e) => {
               e.preventDefault();

@@ -15,6 +15,8 @@ export interface SubTableField extends Pick<
 > {
   key: string;
   label: string;
+  /** refused blank: its header is marked and each row's control says `aria-required` */
+  required?: boolean;
 }
 
 /** A sub table of a form. */
@@ -89,6 +91,7 @@ export function SubTableInput({
       className="min-w-0 space-y-2 text-sm"
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
+      data-invalid={error ? 'true' : undefined}
     >
       <legend className="text-gray-600">{table.title}</legend>
       <div className="overflow-x-auto rounded border border-gray-200">
@@ -101,6 +104,11 @@ export function SubTableInput({
               </th>
               {shown.map((f) => (
                 <th key={f.key} scope="col" className="px-2 py-1 font-medium whitespace-nowrap">
+                  {f.required && (
+                    <span aria-hidden="true" className="mr-0.5 text-red-600">
+                      *
+                    </span>
+                  )}
                   {f.label}
                 </th>
               ))}
@@ -142,6 +150,7 @@ export function SubTableInput({
                         {...f}
                         id={inputId}
                         label={label}
+                        aria-required={f.required || undefined}
                         value={row[f.key] ?? ''}
                         onChange={(v) => set(i, f.key, v)}
                       />

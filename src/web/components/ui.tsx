@@ -56,15 +56,24 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
  * `Input`, or a component that passes `id` on, such as `FieldInput`) is labelled by `for`/`id` and
  * described by its message, so its accessible name is the
  * label alone (not the label plus the chosen option or the error text); a composite (a code input
- * with its send button) stays wrapped by the label.
+ * with its send button) stays wrapped by the label; a `group` (省市区, pictures) labels itself and
+ * the row only shows the text. A `required` row marks its label with a red `*` (hidden from
+ * assistive technology, outside the label: the name stays the label) and its single control with
+ * `aria-required` (a group's own control gets it from `FieldInput`). A row with an error carries
+ * `data-invalid`, so the form can move the focus to the first one (`focusFirstInvalid`).
  */
 export function Field({
   label,
   error,
+  required = false,
+  group = false,
   children,
 }: {
   label: string;
   error?: string | null;
+  required?: boolean;
+  /** the control is a labelled group of its own (role=group with the label as its name) */
+  group?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
@@ -74,6 +83,23 @@ export function Field({
       {error}
     </span>
   ) : null;
+  const mark = required ? (
+    <span aria-hidden="true" className="mr-0.5 text-red-600">
+      *
+    </span>
+  ) : null;
+  const row = { className: 'block space-y-1 text-sm', 'data-invalid': error ? 'true' : undefined };
+  if (group)
+    return (
+      <div {...row}>
+        <span className="block text-gray-600">
+          {mark}
+          {label}
+        </span>
+        {children}
+        {message}
+      </div>
+    );
   // one control (a native one, `Input`, or a component passing `id` on to its control)
   const single =
     isValidElement(children) &&
@@ -81,7 +107,8 @@ export function Field({
     !['div', 'span', 'label'].includes(children.type as string);
   if (!single)
     return (
-      <div className="block space-y-1 text-sm">
+      <div {...row}>
+        {mark && <span className="float-left">{mark}</span>}
         <label className="block space-y-1">
           <span className="text-gray-600">{label}</span>
           {children}
@@ -91,17 +118,34 @@ export function Field({
     );
   const control = cloneElement(children as ReactElement<Record<string, unknown>>, {
     id,
+    ...(required ? { 'aria-required': true } : {}),
     ...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}),
   });
   return (
-    <div className="block space-y-1 text-sm">
-      <label htmlFor={id} className="block text-gray-600">
-        {label}
-      </label>
+    <div {...row}>
+      <span className="flex items-baseline">
+        {mark}
+        <label htmlFor={id} className="block text-gray-600">
+          {label}
+        </label>
+      </span>
       {control}
       {message}
     </div>
   );
+}
+
+/**
+ * Focus the first control of the first row with an error (`Field`'s `data-invalid`) inside a
+ * form, after an invalid submit; true when one took the focus.
+ */
+export function focusFirstInvalid(root: HTMLElement | null): boolean {
+  const row = root?.querySelector('[data-invalid]');
+  const control = row?.querySelector<HTMLElement>(
+    'input:not([type=hidden]):not([tabindex="-1"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), [tabindex]:not([tabindex="-1"])',
+  );
+  control?.focus();
+  return !!control && document.activeElement === control;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type ResourceSearchParam,
 } from '../../shared/resources/define.ts';
 import { cellRenderer } from './resource-cells.tsx';
+import { RESOURCE_MSG } from '../../shared/resources/field-rules.ts';
 import { permissionPrefix } from '../../shared/auth-rules.ts';
 import type { SuperQueryField } from '../../shared/super-query.ts';
 import type { ListPageConfig, SearchField } from '../components/data-grid/list/types.ts';
@@ -51,6 +52,15 @@ const choice = (f: ResourceField) => ({
   ...(f.options ? { options: [...f.options] } : {}),
   ...(f.reference ? { reference: f.reference } : {}),
 });
+
+/**
+ * The choices of a filter (search bar, super query): a reference offers every value rows still
+ * hold, stopped ones marked (`refOptions`), not only what a new row may pick.
+ */
+const filterChoice = (r: Pick<Resource, 'refOptions'>) => (f: ResourceField) => {
+  const held = r.refOptions[f.key];
+  return { ...choice(f), ...(f.reference && held ? { reference: { ...f.reference, picker: held } } : {}) };
+};
 
 /** How the search bar asks for a field. */
 const searchType = (f: ResourceField): Pick<SearchField, 'type'> =>
@@ -112,7 +122,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
         key: f.key,
         label: f.title,
         ...searchType(f),
-        ...choice(f),
+        ...filterChoice(r)(f),
       })),
       ...extraSearch.filter((p) => !p.first).map(searchParam),
     ],
@@ -120,7 +130,7 @@ export function listConfig(r: Resource): ListPageConfig<ResourceRow> {
       field: f.key,
       title: f.title,
       type: superQueryType(f),
-      ...choice(f),
+      ...filterChoice(r)(f),
     })),
     authPrefix: permissionPrefix(r.perms.list),
     ...(decl.page?.actionsWidth ? { actionsWidth: decl.page.actionsWidth } : {}),
@@ -156,12 +166,32 @@ export function formFields(r: Omit<Resource, 'perms'>): FormField[] {
     ...(FORM_INPUT[f.type] ? { type: FORM_INPUT[f.type] } : {}),
     ...(f.upload ? { upload: f.upload } : {}),
     ...(f.multiple ? { multiple: true } : {}),
-    ...(f.reference ? { reference: f.reference } : {}),
+    ...(f.reference
+      ? { reference: { ...f.reference, ...(r.refOptions[f.key] ? { held: r.refOptions[f.key] } : {}) } }
+      : {}),
     ...(f.pcode ? { pcode: f.pcode } : {}),
     ...(f.fixedOnEdit ? { fixedOnEdit: true } : {}),
+    ...(f.required ? { required: true } : {}),
+    messages: fieldMessages(f),
     ...(f.by ? { by: followCases(f.by) } : {}),
   }));
 }
+
+/** The server's refusals naming a field (the form shows them next to it). */
+const fieldMessages = (f: ResourceField): string[] =>
+  [
+    f.unique,
+    typeof f.fixedOnEdit === 'string'
+      ? f.fixedOnEdit
+      : f.fixedOnEdit
+        ? RESOURCE_MSG.fixed(f.title)
+        : undefined,
+    f.reference?.invalidMessage,
+    f.invalidMessage,
+    RESOURCE_MSG.invalid(f.title),
+    f.required ? (typeof f.required === 'string' ? f.required : RESOURCE_MSG.required(f)) : undefined,
+    f.rule?.message,
+  ].filter((m): m is string => !!m);
 
 /** The form's kinds of a field following another field (a picker for a reference case). */
 const followCases = ({ field, cases }: NonNullable<ResourceField['by']>): NonNullable<FormField['by']> => ({

@@ -6,8 +6,14 @@
  * change.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Resource } from '../../shared/resources/define.ts';
-import { TRANSITION_MSG, settableStates } from '../../shared/resources/transitions.ts';
+import {
+  TRANSITION_MSG,
+  settableStates,
+  type TransitionPreview,
+} from '../../shared/resources/transitions.ts';
+import { callTo } from '../lib/api-client.ts';
 import type { StatusFormProps } from '../../../commands/resources/status-form.ts';
 import { Modal } from '../components/modal.tsx';
 import { Button, Field } from '../components/ui.tsx';
@@ -54,6 +60,27 @@ export function StatusDialog({
     : [];
   const chosen = offered.find((o) => o.to === status);
   const reasonRequired = Boolean(chosen?.reasonRequired);
+  // an action confirmed with its preview (a partner's 停用): what else it changes, from its dry run
+  const previewed = resource.states?.actions.find(
+    (a) =>
+      a.transition.to === status &&
+      a.transition.confirm === 'preview' &&
+      open?.states.every((s) => a.transition.from.includes(s)),
+  );
+  const { data: consequences } = useQuery({
+    queryKey: [...resource.queryKey, 'statusPreview', previewed?.name, open?.ids],
+    enabled: Boolean(open && previewed),
+    queryFn: async () => {
+      const planned = await callTo<Array<{ preview?: TransitionPreview }>>(previewed!.endpoint, {
+        // the reason does not change what happens; a required one is asked for below
+        body: { ids: open!.ids, reason: '-', dryRun: true },
+      });
+      return planned
+        .map((p) => p.preview?.message)
+        .filter(Boolean)
+        .join('\n');
+    },
+  });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!open || !chosen) return;
@@ -105,6 +132,11 @@ export function StatusDialog({
               }}
             />
           </Field>
+        )}
+        {previewed && consequences && (
+          <p role="note" className="whitespace-pre-line text-sm text-orange-700">
+            {consequences}
+          </p>
         )}
         {error && (
           <p role="alert" className="text-sm text-red-600">

@@ -90,3 +90,44 @@ export function focusMain() {
   if (!root) return;
   focus(pageTarget(root) ?? root);
 }
+
+/** Where the focus was when a dialog opened: the element, and its grid row and column if a cell. */
+export interface FocusMark {
+  el: HTMLElement | null;
+  rowId?: string;
+  colId?: string;
+}
+
+/** Note where the focus is now (before a dialog takes it). */
+export function markFocus(): FocusMark {
+  const a = document.activeElement as HTMLElement | null;
+  const el = a && a !== document.body ? a : null;
+  const rowId = el?.closest('[row-id]')?.getAttribute('row-id') ?? undefined;
+  const colId = el?.closest('[col-id]')?.getAttribute('col-id') ?? undefined;
+  return { el, ...(rowId ? { rowId } : {}), ...(colId ? { colId } : {}) };
+}
+
+const usable = (el: HTMLElement | null | undefined): el is HTMLElement =>
+  !!el && el.isConnected && visible(el) && !el.matches(':disabled') && !el.closest('[inert]');
+
+/**
+ * Give the focus back after a dialog closed: to where it was; to the same grid cell when the grid
+ * drew its row again (a save reloads the list; a row menu's item is gone); else to the page's grid
+ * or first field, else the page itself. Never left on <body>.
+ */
+export function restoreFocus(mark: FocusMark): void {
+  if (usable(mark.el)) {
+    mark.el.focus();
+    if (document.activeElement === mark.el) return;
+  }
+  const root = pageRoot();
+  if (!root) return;
+  if (mark.rowId) {
+    const row = `[row-id="${CSS.escape(mark.rowId)}"]`;
+    const cell =
+      (mark.colId && root.querySelector<HTMLElement>(`${row} [col-id="${CSS.escape(mark.colId)}"]`)) ||
+      root.querySelector<HTMLElement>(`${row} [role=gridcell]`);
+    if (cell) return focus(cell);
+  }
+  focus(gridTarget(root) ?? pageTarget(root) ?? root);
+}

@@ -135,6 +135,26 @@ export async function applyResult(result: CommandResult | void): Promise<void> {
   for (const key of result?.invalidate ?? []) await queryClient?.invalidateQueries({ queryKey: key });
 }
 
+/**
+ * Run a command from a form: the result message as a toast, a refusal handed back (the form shows
+ * it next to the field it names, or in the form) instead of a toast.
+ */
+export async function tryCommand(
+  id: string,
+  args: Record<string, unknown> = {},
+  source: CommandSource = 'button',
+  keys?: ContextKeys,
+): Promise<{ result: CommandResult | void } | { error: string }> {
+  try {
+    const result = await executor.run(id, args, { source, ...(keys ? { keys } : {}) });
+    await applyResult(result);
+    if (result?.message) notify('success', result.message);
+    return { result };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 /** Run a command from a UI surface: result message as a toast, errors as a warning. */
 export async function runCommand(
   id: string,
@@ -142,13 +162,7 @@ export async function runCommand(
   source: CommandSource = 'button',
   keys?: ContextKeys,
 ): Promise<CommandResult | void> {
-  try {
-    const result = await executor.run(id, args, { source, ...(keys ? { keys } : {}) });
-    await applyResult(result);
-    if (result?.message) notify('success', result.message);
-    return result;
-  } catch (e) {
-    notify('warning', e instanceof Error ? e.message : String(e));
-    return undefined;
-  }
+  const outcome = await tryCommand(id, args, source, keys);
+  if ('error' in outcome) return void notify('warning', outcome.error);
+  return outcome.result;
 }

@@ -14,6 +14,8 @@ describe('fare commands', () => {
     expect(r.results[0]?.status).toBe('ok');
     expect(r.out).toContain('车费 30.43 元（白天 09:30，10.37 公里：起步价 12.00 + 里程 7.37 公里 18.43）');
     expect(r.out).toMatch(/应付车费\s+30\.43/);
+    const named = await h.terminal('fare preview 杭州 10.37 --time 09:30');
+    expect(named.out).toContain('车费 30.43 元');
     const bad = await h.terminal('fare preview 330100 abc');
     expect(bad.out).toContain('距离须为0到1000之间的数字，最多两位小数');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { serverHarness } from '../server-harness.ts';
-import { yyGoods, yyPartner } from '../../../src/server/db/schema/index.ts';
+import { yyGoods, yyPartner, yyTechnician } from '../../../src/server/db/schema/index.ts';
 import { RESOURCES } from '../../../src/shared/resources/index.ts';
 import type { Resource } from '../../../src/shared/resources/define.ts';
 
@@ -68,5 +68,23 @@ describe('transition commands', () => {
     expect(refused.out).toContain(`${rows[0]!.name}：商品已是「上架」状态`);
     const statuses = await db().select().from(yyGoods).where(eq(yyGoods.category, '3'));
     expect(statuses.filter((g) => g.status === '1')).toHaveLength(1);
+  });
+
+  it('partner disable asks with what it does to the technicians and orders, and does nothing when declined', async () => {
+    const [active] = await db().select().from(yyPartner).where(eq(yyPartner.status, '1')).limit(1);
+    const working = (
+      await db().select().from(yyTechnician).where(eq(yyTechnician.partnerId, active!.id))
+    ).filter((x) => x.workStatus === '1' || x.workStatus === '2').length;
+    h.state.answer = false;
+    h.state.confirms.length = 0;
+    const declined = await h.terminal(`partner disable ${active!.name} --reason 合同到期`);
+    expect(declined.out).toContain('已取消');
+    expect(h.state.confirms).toHaveLength(1);
+    expect(h.state.confirms[0]).toContain('确定停用 1 个商户吗?');
+    expect(h.state.confirms[0]).toContain(`将使 ${working} 名技师下线`);
+    expect((await partner(active!.name)).status).toBe('1');
+    // the dry run says the same without asking
+    const dry = await h.terminal(`partner disable ${active!.name} --reason 合同到期 --dry-run`);
+    expect(dry.out).toContain(`将使 ${working} 名技师下线`);
   });
 });

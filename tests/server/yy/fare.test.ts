@@ -87,6 +87,11 @@ describe('GET /yy/yyFare/preview', () => {
       cityCode: '310000',
       total: '18.00',
     });
+    // a city by its name alone, as people say it (杭州 is 杭州市)
+    expect((await preview({ cityCode: '杭州', distance: '5', time: '10:00' })).body.result).toMatchObject({
+      cityCode: '330100',
+      total: '17.00',
+    });
   });
 
   it('refuses staff without the fare menu', async () => {

@@ -60,6 +60,9 @@ export const FILE_TYPES: readonly FileType[] = [
   { ext: 'csv', mime: 'text/csv; charset=utf-8', inline: false, magic: TEXT },
 ];
 
+/** The image types (what an area of pictures takes). */
+export const IMAGE_TYPES: readonly FileType[] = FILE_TYPES.filter((t) => t.mime.startsWith('image/'));
+
 /** The accepted type for a file name and its first bytes, or undefined when they disagree. */
 export function detectType(fileName: string, head: Buffer): FileType | undefined {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sysUpload } from '../../db/schema/index.ts';
-import { detectType, FILE_TYPES } from './file-types.ts';
+import { detectType, FILE_TYPES, IMAGE_TYPES } from './file-types.ts';
+import { picturesOnly } from '../../../shared/uploads.ts';
 import { newId } from '../query/ids.ts';
 import type { Result } from '../../../shared/api.ts';
 import { BizError, fail } from '../http/result.ts';
@@ -10,6 +11,8 @@ export const UPLOAD_MSG = {
   tooLarge: '文件大小超出10MB限制, 请压缩或降低文件质量! ',
   badBiz: '上传目录bizPath，格式非法！',
   badType: '文件类型不允许，请上传以下类型：' + [...new Set(FILE_TYPES.map((t) => t.ext))].join('、'),
+  /** a file that is no picture sent to an area of pictures (an image field's) */
+  notImage: '只能上传图片，请上传以下类型：' + IMAGE_TYPES.map((t) => t.ext).join('、'),
   noFile: '未上传任何文件',
   failed: '上传失败！',
   notFound: '文件不存在',
@@ -65,6 +68,8 @@ export async function storeUpload(
   by: string,
 ): Promise<{ id: string; path: string; mimeType: string }> {
   const type = detectType(file.filename, file.content.subarray(0, 512));
+  // an image field's area takes pictures only: by content, whatever the name or the browser said
+  if (picturesOnly(area) && !(type && IMAGE_TYPES.includes(type))) throw new BizError(UPLOAD_MSG.notImage);
   if (!type) throw new BizError(UPLOAD_MSG.badType);
   const id = newId();
   const rel = `${area}/${day()}/${id}.${type.ext}`;

@@ -15,6 +15,7 @@ export function CronInput(p: {
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  'aria-required'?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -23,6 +24,7 @@ export function CronInput(p: {
         id={p.id}
         aria-invalid={p['aria-invalid']}
         aria-describedby={p['aria-describedby']}
+        aria-required={p['aria-required']}
         className="font-mono"
         placeholder="如 0/5 * * * * ?"
         value={p.value}

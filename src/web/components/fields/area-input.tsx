@@ -36,12 +36,15 @@ function Cascader({
   onChange,
   area,
   className = '',
+  required = false,
 }: {
   label: string;
   value: string;
   onChange(code: string): void;
   area: AreaModule;
   className?: string;
+  /** the first level says it is required (a division must be chosen) */
+  required?: boolean;
 }) {
   const path = value ? area.areaPath(value).map((n) => n.code) : [];
   // the selects shown: the root's, then one under each chosen division that has children
@@ -52,6 +55,7 @@ function Cascader({
         <select
           key={parent}
           aria-label={`${label}${LEVELS[i]}`}
+          aria-required={(required && i === 0) || undefined}
           className="rounded border border-gray-300 p-1 text-sm"
           value={path[i] ?? ''}
           onChange={(e) => onChange(e.target.value || (i > 0 ? path[i - 1]! : ''))}
@@ -73,12 +77,14 @@ export function AreaInput({
   value,
   onChange,
   multiple = false,
+  required = false,
 }: {
   label: string;
   /** a code, or comma-joined codes when multiple */
   value: string;
   onChange(value: string): void;
   multiple?: boolean;
+  required?: boolean;
 }) {
   const area = useArea();
   const [draft, setDraft] = useState('');
@@ -86,7 +92,7 @@ export function AreaInput({
   if (!multiple)
     return (
       <span role="group" aria-label={label}>
-        <Cascader label={label} value={value} onChange={onChange} area={area} />
+        <Cascader label={label} value={value} onChange={onChange} area={area} required={required} />
       </span>
     );
   const codes = value ? value.split(',').filter(Boolean) : [];
@@ -113,7 +119,13 @@ export function AreaInput({
         ))}
       </ul>
       <span className="inline-flex flex-wrap items-center gap-1">
-        <Cascader label={label} value={draft} onChange={setDraft} area={area} />
+        <Cascader
+          label={label}
+          value={draft}
+          onChange={setDraft}
+          area={area}
+          required={required && codes.length === 0}
+        />
         <Button size="sm" onClick={add} disabled={!draft}>
           添加
         </Button>

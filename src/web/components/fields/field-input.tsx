@@ -12,7 +12,7 @@ import { DateInput } from '../date-input.tsx';
 import { AreaInput } from './area-input.tsx';
 import { ImagesInput } from './images-input.tsx';
 import { LocationInput } from './location-input.tsx';
-import { RefInput } from './ref-input.tsx';
+import { RefInput, type PickerRef } from './ref-input.tsx';
 import { RichTextInput } from './richtext-input.tsx';
 import { CronInput } from '../cron/cron-input.tsx';
 import { TreeSelect } from '../pickers/tree-select.tsx';
@@ -47,7 +47,8 @@ export interface FieldInputProps {
   options?: Array<{ value: string; text: string }>;
   upload?: ResourceUpload;
   multiple?: boolean;
-  reference?: ResourceReference;
+  /** ref: the reference, and where the values rows hold are named (`held`: Resource.refOptions) */
+  reference?: ResourceReference & Pick<PickerRef, 'held'>;
   /** category: the code of the root whose descendants are offered */
   pcode?: string;
   /** ref picked within another field's value (`reference.within`): that value, and what to say without it */
@@ -56,11 +57,14 @@ export interface FieldInputProps {
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  /** refused blank (set by `Field` on a single control; a group gives it to its own control) */
+  'aria-required'?: boolean;
 }
 
 export function FieldInput(p: FieldInputProps) {
   const dictItems = useDictItems(p.options ? undefined : p.dictCode);
   const a11y = { id: p.id, 'aria-invalid': p['aria-invalid'], 'aria-describedby': p['aria-describedby'] };
+  const required = p['aria-required'] || undefined;
   const categories = useMemo(() => categorySource(p.pcode), [p.pcode]);
   switch (p.type) {
     case 'user':
@@ -91,6 +95,7 @@ export function FieldInput(p: FieldInputProps) {
       return (
         <select
           {...a11y}
+          aria-required={required}
           className="w-full rounded border p-1"
           value={p.value}
           disabled={p.disabled}
@@ -114,14 +119,23 @@ export function FieldInput(p: FieldInputProps) {
           area={p.upload?.area ?? 'temp'}
           max={p.upload?.max ?? DEFAULT_MAX_IMAGES}
           single={p.type === 'image'}
+          required={!!required}
         />
       );
     case 'area':
-      return <AreaInput label={p.label} value={p.value} onChange={p.onChange} multiple={p.multiple} />;
+      return (
+        <AreaInput
+          label={p.label}
+          value={p.value}
+          onChange={p.onChange}
+          multiple={p.multiple}
+          required={!!required}
+        />
+      );
     case 'location':
-      return <LocationInput label={p.label} value={p.value} onChange={p.onChange} />;
+      return <LocationInput label={p.label} value={p.value} onChange={p.onChange} required={!!required} />;
     case 'richtext':
-      return <RichTextInput label={p.label} value={p.value} onChange={p.onChange} />;
+      return <RichTextInput label={p.label} value={p.value} onChange={p.onChange} required={!!required} />;
     case 'ref':
       return p.reference ? (
         <RefInput
@@ -130,12 +144,21 @@ export function FieldInput(p: FieldInputProps) {
           onChange={p.onChange}
           reference={p.reference}
           disabled={p.disabled}
+          {...a11y}
+          aria-required={required}
           {...(p.within ? { within: p.within } : {})}
         />
       ) : null;
     case 'cron':
       return (
-        <CronInput {...a11y} label={p.label} value={p.value} disabled={p.disabled} onChange={p.onChange} />
+        <CronInput
+          {...a11y}
+          aria-required={required}
+          label={p.label}
+          value={p.value}
+          disabled={p.disabled}
+          onChange={p.onChange}
+        />
       );
     case 'date':
     case 'datetime':
@@ -146,6 +169,7 @@ export function FieldInput(p: FieldInputProps) {
           label={p.label}
           describedBy={p['aria-describedby']}
           invalid={p['aria-invalid']}
+          required={required}
           disabled={p.disabled}
           value={p.value}
           onChange={p.onChange}
@@ -158,6 +182,7 @@ export function FieldInput(p: FieldInputProps) {
           {p.type === 'money' && <span className="text-gray-500">¥</span>}
           <Input
             {...a11y}
+            aria-required={required}
             inputMode="decimal"
             value={p.value}
             disabled={p.disabled}
@@ -168,7 +193,13 @@ export function FieldInput(p: FieldInputProps) {
       );
     default:
       return (
-        <Input {...a11y} value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)} />
+        <Input
+          {...a11y}
+          aria-required={required}
+          value={p.value}
+          disabled={p.disabled}
+          onChange={(e) => p.onChange(e.target.value)}
+        />
       );
   }
 }

@@ -33,6 +33,7 @@ export function ImagesInput({
   area,
   max,
   single = false,
+  required = false,
 }: {
   label: string;
   value: string;
@@ -42,6 +43,8 @@ export function ImagesInput({
   /** most pictures (single: 1) */
   max: number;
   single?: boolean;
+  /** refused without a picture: the file input says so (`required`; no ARIA role takes aria-required here) */
+  required?: boolean;
 }) {
   const [files, setFiles] = useState<UploadFile[]>(() => fromCellValue(value));
   const filesRef = useRef(files);
@@ -146,6 +149,7 @@ export function ImagesInput({
         tabIndex={-1}
         multiple={!single}
         accept="image/*"
+        required={required && files.length === 0}
         onChange={(e) => pick(e.target.files)}
       />
       <Button onClick={() => input.current?.click()} disabled={!single && !canAdd(files, limit)}>

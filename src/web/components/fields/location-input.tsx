@@ -8,10 +8,12 @@ export function LocationInput({
   label,
   value,
   onChange,
+  required = false,
 }: {
   label: string;
   value: string;
   onChange(value: string): void;
+  required?: boolean;
 }) {
   const [lat = '', lng = ''] = value ? value.split(',') : [];
   const set = (a: string, b: string) => onChange(a || b ? `${a},${b}` : '');
@@ -19,6 +21,7 @@ export function LocationInput({
     <span role="group" aria-label={label} className="flex gap-2">
       <Input
         aria-label={`${label}纬度`}
+        aria-required={required || undefined}
         placeholder="纬度 -90~90"
         inputMode="decimal"
         value={lat}
@@ -26,6 +29,7 @@ export function LocationInput({
       />
       <Input
         aria-label={`${label}经度`}
+        aria-required={required || undefined}
         placeholder="经度 -180~180"
         inputMode="decimal"
         value={lng}

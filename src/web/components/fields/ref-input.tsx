@@ -3,7 +3,9 @@
  * picker endpoint offers (`partnerList`, `getTechMap`, …), shown by name, stored by id. A
  * reference picked within another field's value (`within`: an order's address among its
  * customer's) asks the picker with that value, offers nothing before it has one, and preselects
- * the choice the picker marks as the default.
+ * the choice the picker marks as the default. A value the picker no longer offers (a stopped
+ * partner an edited technician still belongs to) stays chosen, named by the field's held values
+ * (`held`, marked 已停用); filters ask the held values instead of the picker (resource-config.ts).
  */
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -14,6 +16,11 @@ import { call } from '../../lib/api-client.ts';
 /** What a picker needs of a reference. */
 export type PickerRef = Pick<ResourceReference, 'label' | 'resource'> & {
   picker: Pick<EndpointContract, 'method' | 'path'>;
+  /**
+   * the field's `refOptions` (every value rows hold, stopped ones marked): names a value the
+   * picker no longer offers (an edited technician's stopped partner) instead of showing its id
+   */
+  held?: Pick<EndpointContract, 'method' | 'path'>;
 };
 
 /**
@@ -41,6 +48,7 @@ export function RefInput({
   within,
   id,
   disabled,
+  ...aria
 }: {
   label: string;
   value: string;
@@ -55,6 +63,9 @@ export function RefInput({
   within?: { key: string; value: string; missing: string };
   id?: string;
   disabled?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
 }) {
   const waiting = Boolean(within && !within.value);
   const { data: options = [], isError } = useQuery({
@@ -62,6 +73,12 @@ export function RefInput({
     enabled: !waiting,
   });
   const known = options.some((o) => o.value === value);
+  // a value the picker no longer offers (stopped since it was chosen): named by the held values
+  const { data: held = [] } = useQuery({
+    ...refOptionsQuery({ ...reference, picker: reference.held ?? reference.picker }),
+    enabled: Boolean(reference.held && value && !known && !waiting),
+  });
+  const heldText = held.find((o) => o.value === value)?.text ?? value;
   // picked within another value: its default is chosen until the user picks another
   const preselect = within && !waiting && !value ? options.find((o) => o.default)?.value : undefined;
   useEffect(() => {
@@ -71,13 +88,14 @@ export function RefInput({
     <select
       id={id}
       aria-label={label}
+      {...aria}
       className={className}
       value={value}
       disabled={disabled || waiting}
       onChange={(e) => onChange(e.target.value)}
     >
       <option value="">{waiting ? within!.missing : isError ? '无权查看或加载失败' : emptyText}</option>
-      {value && !known && !waiting && <option value={value}>{value}</option>}
+      {value && !known && !waiting && <option value={value}>{heldText}</option>}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.text}

@@ -21,10 +21,12 @@ export function RichTextInput({
   label,
   value,
   onChange,
+  required = false,
 }: {
   label: string;
   value: string;
   onChange(value: string): void;
+  required?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const last = useRef<string | null>(null);
@@ -65,6 +67,7 @@ export function RichTextInput({
         role="textbox"
         aria-multiline="true"
         aria-label={label}
+        aria-required={required || undefined}
         tabIndex={0}
         contentEditable
         suppressContentEditableWarning

@@ -3,6 +3,7 @@
  * technicians spread over its districts with coordinates near each district's centre. Plain data:
  * rows are made from it in ./index.ts.
  */
+import { residentIdCheckDigit } from '../../../../shared/resident-id.ts';
 
 /** Districts of 杭州市 with the approximate centre of each (latitude, longitude). */
 export const DISTRICTS = [
@@ -152,9 +153,7 @@ const LEVELS = ['junior', 'middle', 'senior', 'gold'];
 /** An 18-digit ID card number with its GB 11643 check digit. */
 function idCard(area: string, birth: string, seq: number): string {
   const body = `${area}${birth}${String(seq).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * weights[i]!, 0);
-  return body + '10X98765432'[sum % 11]!;
+  return body + residentIdCheckDigit(body);
 }
 
 /** 32 technicians, four per district, each with partner, level, areas, location and status. */

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { userAddSchema, userEditSchema } from '../../../../shared/user.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { Button, Field, FormPending, Input } from '../../../components/ui.tsx';
+import { Button, Field, FormPending, Input, focusFirstInvalid } from '../../../components/ui.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { requestTo } from '../../../lib/api-client.ts';
 import { registerWidget, runCommand, runtime } from '../../../shell/runtime.ts';
@@ -47,6 +47,13 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
   const addPostNames = (posts: Array<{ code: string; name: string }>) =>
     setPostNames((m) => new Map([...m, ...posts.map((p) => [p.code, p.name] as const)]));
   const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
+  /** an invalid submit puts the focus on the first field in error once it is drawn */
+  const focusError = useRef(false);
+  useEffect(() => {
+    if (focusError.current) focusFirstInvalid(form.current);
+    focusError.current = false;
+  }, [errors]);
   const [tenantIds, setTenantIds] = useState<string[]>([]);
   // type "1" rights the caller lacks hide a field, type "2" ones disable it; neither is sent
   const rights = useMemo(() => {
@@ -103,6 +110,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
+    focusError.current = true;
     const body = {
       ...v,
       id,
@@ -121,6 +129,7 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
     });
     if (!parsed.success || Object.values(errors).some((m) => m && Object.values(UNIQUE_LABEL).includes(m)))
       return;
+    focusError.current = false;
     const all: Record<string, string | undefined> = {
       realname: v.realname,
       phone: v.phone,
@@ -149,13 +158,14 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
   if (!ready) return <FormPending error={user.error} onCancel={onClose} />;
   return (
     <form
+      ref={form}
       onSubmit={submit}
       className="grid grid-cols-2 gap-x-4 gap-y-3"
       aria-label={mode === 'add' ? '新增用户' : '编辑用户'}
     >
       {mode === 'add' && (
         <>
-          <Field label="用户账号" error={errors.username}>
+          <Field label="用户账号" error={errors.username} required>
             <Input
               autoFocus
               value={v.username ?? ''}
@@ -164,15 +174,15 @@ function Form({ mode, id, onClose }: { mode: 'add' | 'edit'; id?: string; onClos
             />
           </Field>
           <div />
-          <Field label="登录密码" error={errors.password}>
+          <Field label="登录密码" error={errors.password} required>
             <Input type="password" value={v.password ?? ''} onChange={set('password')} />
           </Field>
-          <Field label="确认密码" error={errors.confirmpassword}>
+          <Field label="确认密码" error={errors.confirmpassword} required>
             <Input type="password" value={v.confirmpassword ?? ''} onChange={set('confirmpassword')} />
           </Field>
         </>
       )}
-      <Field label="用户姓名" error={errors.realname}>
+      <Field label="用户姓名" error={errors.realname} required>
         <Input autoFocus={mode === 'edit'} value={v.realname ?? ''} onChange={set('realname')} />
       </Field>
       <Field label="工号" error={errors.workNo}>
