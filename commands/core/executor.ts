@@ -187,7 +187,8 @@ export class CommandExecutor {
   /**
    * The arguments as given, completed: a row button's row (`id`) names the command's declared
    * `target`; a required argument still missing is asked for (`ctx.prompt`, titled by its
-   * description); no answer leaves it missing, refused by `validate`.
+   * description); an empty answer leaves it missing, refused by `validate`; a declined question
+   * cancels the run.
    */
   private async complete(
     def: CommandDefinition,
@@ -200,7 +201,10 @@ export class CommandExecutor {
     for (const f of ask ? describeArgs(def) : []) {
       if (f.optional || f.hasDefault || f.kind === 'boolean' || args[f.name] !== undefined) continue;
       const choices = f.values?.length ? `（${f.values.map(String).join('、')}）` : '';
-      const answer = (await ctx.prompt(`${def.title}：${f.description ?? f.name}${choices}`))?.trim();
+      const given = await ctx.prompt(`${def.title}：${f.description ?? f.name}${choices}`);
+      // declined (取消, Esc, Ctrl+C): the run is cancelled, not refused for the argument not given
+      if (given === null) throw new CommandError(COMMAND_MSG.cancelled, 'cancelled');
+      const answer = given.trim();
       if (!answer) break;
       args[f.name] =
         f.kind === 'number'

@@ -17,8 +17,18 @@ import { defineCommand } from '../core/define-command.ts';
 import type { CommandContext, CommandDefinition } from '../core/types.ts';
 import { targetIds } from '../grid/targets.ts';
 import { MSG } from '../../src/shared/api.ts';
-import { COMMAND_MSG } from '../core/errors.ts';
+import { COMMAND_MSG, CommandError } from '../core/errors.ts';
 import { rowsByRef } from './lookup.ts';
+
+/**
+ * Ask for what an action still needs: the answer, trimmed (nothing typed: undefined); a declined
+ * question (取消, Esc) cancels the run (支付's 支付方式 declined went on and paid without one).
+ */
+async function ask(ctx: CommandContext, message: string): Promise<string | undefined> {
+  const answer = await ctx.prompt(message);
+  if (answer === null) throw new CommandError(COMMAND_MSG.cancelled, 'cancelled');
+  return answer.trim() || undefined;
+}
 
 /** Help of an action's param: its title, and its choices when it has them. */
 function paramHelp(f: ResourceField): string {
@@ -164,14 +174,13 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
           const action = `${t.title}${decl.title}`;
           // what the action needs and was not given is asked for (a row button, the palette)
           let why = reason?.trim() || undefined;
-          if (t.reason === 'required' && !why)
-            why = (await ctx.prompt(`${action}：请填写原因`))?.trim() || undefined;
+          if (t.reason === 'required' && !why) why = await ask(ctx, `${action}：请填写原因`);
           if (t.reason === 'required' && !why)
             throw new Error(`${nameOf(rows[0] ?? {})}：${TRANSITION_MSG.reasonRequired}`);
           const given = { ...(rest as Record<string, unknown>) };
           for (const f of t.params ?? [])
             if (f.required && (given[f.key] === undefined || given[f.key] === ''))
-              given[f.key] = (await ctx.prompt(`${action}：${paramHelp(f)}`))?.trim() || undefined;
+              given[f.key] = await ask(ctx, `${action}：${paramHelp(f)}`);
           const params: Record<string, unknown> = {};
           for (const f of t.params ?? [])
             if (given[f.key] !== undefined) params[f.key] = await paramValue(ctx, f, String(given[f.key]));

@@ -82,7 +82,8 @@ export async function serverHarness(
         state.confirms.push(m);
         return state.answer;
       },
-      prompt: async () => null,
+      // a question answered with nothing (Enter): what is asked for stays missing
+      prompt: async () => '',
       progress: () => undefined,
       output: (line) => void state.output.push(line),
     }),

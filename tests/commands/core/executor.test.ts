@@ -80,7 +80,7 @@ describe('CommandExecutor', () => {
       h.executor.run('user.freeze', { username: 'a' }, { source: 'terminal', yes: true }),
     );
     expect(short.message).toBe('账号至少2个字符');
-    const missing = await failure(h.executor.run('user.freeze', {}, { source: 'terminal', yes: true }));
+    const missing = await failure(h.executor.run('user.freeze', {}, { source: 'script', yes: true }));
     expect(missing.message).toBe('缺少参数: username');
     const wrongType = await failure(
       h.executor.run('user.freeze', { username: 42 }, { source: 'terminal', yes: true }),
@@ -330,9 +330,14 @@ describe('arguments a surface does not give (issue 27)', () => {
     const h = makeHarness({ commands: [price] });
     const asked: string[] = [];
     const answers = ['198', '下架'];
-    // nothing answered: the argument stays missing
+    // the question declined (取消, Esc): the run is cancelled, not refused for a missing argument
     await expect(
       h.executor.run('project.price', { id: 'p1', ids: 'p1' }, { source: 'button' }),
+    ).rejects.toMatchObject({ message: '已取消', outcome: 'cancelled' });
+    // answered with nothing: the argument stays missing
+    const empty = makeHarness({ commands: [price], prompt: async () => '' });
+    await expect(
+      empty.executor.run('project.price', { id: 'p1', ids: 'p1' }, { source: 'button' }),
     ).rejects.toThrow('缺少参数: price');
     // answered: a prompt that answers in turn
     const answering = makeHarness({

@@ -66,8 +66,11 @@ export const EDITABLE_GRID_MODULES: Module[] = [
   HighlightChangesModule,
 ];
 
-/** Tree tables (departments, categories): rows only, expanded by the grid's own keys. */
-export const TREE_GRID_MODULES: Module[] = BASE;
+/**
+ * Tree tables (departments, menus): rows expanded by the grid's own keys, and ticked where the page
+ * has commands for the ticked rows (部门管理's 删除部门).
+ */
+export const TREE_GRID_MODULES: Module[] = [...BASE, RowSelectionModule];
 
 /** Register a grid's modules (registration is global and idempotent). */
 export function registerGridModules(modules: Module[]) {

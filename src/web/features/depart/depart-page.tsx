@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Input } from '../../components/ui.tsx';
+import { runCommand, runtime } from '../../shell/runtime.ts';
+import { useMenu } from '../../shell/use-commands.ts';
+import { commandHint } from '../../shell/command-hint.ts';
 import { TreeGrid, type TreeColumn } from '../../components/data-grid/tree/tree-grid.tsx';
 import type { TreeRecord } from '../../components/data-grid/tree/tree-rows.ts';
 import { notify } from '../../lib/notify.ts';
@@ -40,10 +43,16 @@ const DEPART_COLUMNS: Array<TreeColumn<DepartRow>> = [
 /** Spec §8: searching with an empty box. */
 export const EMPTY_SEARCH = '请输入搜索内容';
 
-/** 部门管理: the whole department tree (queryTreeList), or the departments a name search finds (searchBy). */
+/**
+ * 部门管理: the whole department tree (queryTreeList), or the departments a name search finds
+ * (searchBy); its toolbar holds the `depart.toolbar` commands (添加部门, 删除部门 of the ticked rows).
+ */
 export default function DepartPage() {
   const [draft, setDraft] = useState('');
   const [departName, setDepartName] = useState('');
+  const toolbar = useMenu('depart.toolbar', { locked: true });
+  // the ticked departments are the page's selection (dept delete's default), none once it is left
+  useEffect(() => () => runtime.setKeys({ selection: [] }), []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // a search needs a name (spec §8); 重置 shows the whole tree again
@@ -74,11 +83,31 @@ export default function DepartPage() {
         </Button>
       </form>
       <div className="rounded bg-white p-3 shadow-sm">
+        <div role="toolbar" aria-label="部门操作" className="mb-2 flex flex-wrap gap-2">
+          {toolbar.map((c) => (
+            <Button
+              key={c.id}
+              variant={
+                c.menus?.some((m) => m.group?.startsWith('1_'))
+                  ? 'primary'
+                  : c.dangerous
+                    ? 'danger'
+                    : 'default'
+              }
+              title={c.disabled ? `${c.label}（无权限）` : commandHint(c.id, c.label)}
+              disabled={c.disabled}
+              onClick={() => void runCommand(c.id, {}, 'button')}
+            >
+              {c.label}
+            </Button>
+          ))}
+        </div>
         <TreeGrid<DepartRow>
           label="部门"
           url={departName ? DEPART_SEARCH_URL : DEPART_TREE_URL}
           columns={DEPART_COLUMNS}
           rootParams={departName ? { keyWord: departName } : undefined}
+          onSelect={(records) => runtime.setKeys({ selection: records.map((r) => r.id) })}
         />
       </div>
       <DepartAuthPanel />

@@ -204,10 +204,13 @@ export class SpreadsheetController {
   }
 
   private refresh() {
+    // a layout event AG Grid queued (its async queue) may fire after the grid was destroyed (a
+    // dialog closed at once: Escape twice); a destroyed grid's API answers undefined
+    if (this.api.isDestroyed()) return;
     const shape = this.shape();
     this.colIndex = new Map(shape.colIds.map((id, i) => [id, i]));
     this.rect = this.range ? normalise(this.range, shape) : null;
-    if (!this.api.isDestroyed()) this.api.refreshCells();
+    this.api.refreshCells();
     this.emit();
   }
 

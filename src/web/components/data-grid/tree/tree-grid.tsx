@@ -1,6 +1,11 @@
 import { useMemo, useRef, type ReactNode } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import { type CellKeyDownEvent, type ColDef, type SuppressKeyboardEventParams } from 'ag-grid-community';
+import {
+  type CellKeyDownEvent,
+  type ColDef,
+  type SelectionChangedEvent,
+  type SuppressKeyboardEventParams,
+} from 'ag-grid-community';
 import { TREE_GRID_MODULES, registerGridModules } from '../grid-modules.ts';
 import { AG_GRID_LOCALE_CN } from '@ag-grid-community/locale';
 import { treeKeyAction } from './tree-keys.ts';
@@ -34,6 +39,8 @@ export interface TreeGridProps<T extends TreeRecord> extends TreeSource {
    * handled (the key's default is then prevented)
    */
   onRowKeyDown?(record: T, event: KeyboardEvent, cell: Element): boolean;
+  /** given: rows can be ticked (a checkbox each), and this hears the ticked records */
+  onSelect?(records: T[]): void;
 }
 
 const cellText = (record: TreeRecord, field: string): string => {
@@ -94,6 +101,7 @@ export function TreeGrid<T extends TreeRecord>({
   label,
   height = 520,
   onRowKeyDown,
+  onSelect,
   ...source
 }: TreeGridProps<T>) {
   const tree = useTreeRows<T>(source);
@@ -170,6 +178,18 @@ export function TreeGrid<T extends TreeRecord>({
           loading={tree.loading}
           onCellKeyDown={onCellKeyDown}
           getRowClass={(p) => (p.data?.kind === 'loading' ? 'tree-loading-row' : undefined)}
+          {...(onSelect
+            ? {
+                rowSelection: {
+                  mode: 'multiRow' as const,
+                  checkboxes: true,
+                  headerCheckbox: false,
+                  isRowSelectable: (n: { data?: TreeRow<T> }) => n.data?.kind === 'node',
+                },
+                onSelectionChanged: (e: SelectionChangedEvent<TreeRow<T>>) =>
+                  onSelect(e.api.getSelectedRows().flatMap((r) => (r.kind === 'node' ? [r.record] : []))),
+              }
+            : {})}
         />
       </div>
     </div>
