@@ -110,3 +110,27 @@ describe('reference filters', () => {
     for (const name of NARROWED) expect(swept.some((w) => w.startsWith(name))).toBe(true);
   });
 });
+
+describe('the forms’ reference lookups', () => {
+  // a sub table's resource is served only with its parent: its form asked 项目明细's
+  // projectIdOptions, which no route serves (404 on every 上门订单 edit)
+  it('ask only refOptions endpoints the server serves, sub tables included', async () => {
+    const { formFields, formSubTables } = await import('../../src/web/resources/resource-config.ts');
+    const asked = new Set<string>();
+    for (const { resource } of SERVER_RESOURCES) {
+      if (!resource.decl.component) continue;
+      const fields = [...formFields(resource), ...formSubTables(resource).flatMap((s) => s.fields)];
+      for (const f of fields) if (f.reference?.held) asked.add(f.reference.held.path);
+    }
+    expect(asked.size).toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const path of asked) {
+      const r = await t.app.inject({
+        url: `/jeecg-boot${path}`,
+        headers: { 'x-access-token': admin },
+      });
+      if (r.statusCode === 404) missing.push(path);
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -157,8 +157,15 @@ const FORM_INPUT: Partial<Record<ResourceField['type'], FormField['type']>> = {
   category: 'category',
 };
 
-/** The add/edit dialog's fields of a resource. */
-export function formFields(r: Omit<Resource, 'perms'>): FormField[] {
+/**
+ * The add/edit dialog's fields of a resource. `held`: name a value the picker no longer offers
+ * through the resource's refOptions; a sub table's resource is served only with its parent, so its
+ * refOptions endpoints do not exist (项目明细's projectIdOptions answered 404).
+ */
+export function formFields(
+  r: Omit<Resource, 'perms'>,
+  { held = true }: { held?: boolean } = {},
+): FormField[] {
   return r.surfaces.form.map((f) => ({
     key: f.key,
     label: f.title,
@@ -167,7 +174,12 @@ export function formFields(r: Omit<Resource, 'perms'>): FormField[] {
     ...(f.upload ? { upload: f.upload } : {}),
     ...(f.multiple ? { multiple: true } : {}),
     ...(f.reference
-      ? { reference: { ...f.reference, ...(r.refOptions[f.key] ? { held: r.refOptions[f.key] } : {}) } }
+      ? {
+          reference: {
+            ...f.reference,
+            ...(held && r.refOptions[f.key] ? { held: r.refOptions[f.key] } : {}),
+          },
+        }
       : {}),
     ...(f.pcode ? { pcode: f.pcode } : {}),
     ...(f.fixedOnEdit ? { fixedOnEdit: true } : {}),
@@ -211,7 +223,7 @@ export function formSubTables(r: Resource): FormSubTable[] {
   return (r.decl.children ?? []).map((c) => ({
     key: c.key,
     title: c.title,
-    fields: formFields(c.resource),
+    fields: formFields(c.resource, { held: false }),
     ...(c.single ? { single: c.single.key } : {}),
     max: c.max ?? 50,
   }));
