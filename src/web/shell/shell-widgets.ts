@@ -47,8 +47,9 @@ export function useShellWidgets() {
       registerWidget('session.logout', async () => {
         session.clear();
         tabsStore.reset();
-        queryClient.clear();
         await navigate({ to: '/user/login' });
+        // once the frame has gone: a query it still showed would be fetched again without a session
+        queryClient.clear();
       }),
     ];
     return () => offs.forEach((off) => off());

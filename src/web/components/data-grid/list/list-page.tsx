@@ -106,6 +106,8 @@ export function ListPage<Row extends { id: string }>({
     // HTTP failures were already shown by the client; business failures show the server message
     if (error instanceof ApiError && error.status === undefined) notify('warning', error.message);
   }, [error]);
+  // an expired session is told once, by the 登录已过期 notice, while the page reloads to the login
+  const listError = error instanceof ApiError && error.sessionExpired ? null : error;
 
   const hidden = useMemo(
     () =>
@@ -283,9 +285,9 @@ export function ListPage<Row extends { id: string }>({
             {toolbarExtra}
             {isFetching && <span className="self-center text-xs text-gray-600">加载中…</span>}
           </div>
-          {(error || !listUrl) && (
+          {(listError || !listUrl) && (
             <p role="alert" className="mb-2 text-sm text-amber-600">
-              {listUrl ? error?.message : MISSING_LIST_URL}
+              {listUrl ? listError?.message : MISSING_LIST_URL}
             </p>
           )}
           <div style={{ height: 520 }}>
