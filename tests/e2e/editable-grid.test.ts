@@ -185,7 +185,7 @@ describe('editable grid cell types', () => {
       serviceDate: '2026-06-01',
     });
     expect(out.roster!.values.find((v) => v.id === '1001')).toMatchObject({
-      photo: 'temp/wangfang_1714.png',
+      photo: 'goods/seed/goods-1-1.png',
       internalCode: 'T-01',
     });
     // upload / file / image cells use the shared upload cell

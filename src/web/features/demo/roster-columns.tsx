@@ -137,7 +137,8 @@ export const ROSTER_ROWS: GridRow[] = [
     price: 198,
     confirmed: 'Y',
     sex: '2',
-    photo: 'temp/wangfang_1714.png',
+    // a picture every install has (the seeded goods' first): a missing one showed a broken image
+    photo: 'goods/seed/goods-1-1.png',
     progress: 40,
     status: '待服务',
     orderNum: 1,
