@@ -113,11 +113,15 @@ describe('terminal session', () => {
     expect(session.running).toBe(false);
   });
 
-  it('prints errors in red', async () => {
+  it('prints errors in red and counts them (the browser sweep reads the count)', async () => {
     const { session, raw } = setup();
+    session.submit(['user list']);
+    await session.settled();
+    expect(session.errorLines).toBe(0);
     session.submit(['nope thing']);
     await session.settled();
     expect(raw()).toContain('\x1b[31m未知命令: nope thing\x1b[0m\r\n');
+    expect(session.errorLines).toBe(1);
   });
 
   it('asks a confirmation on the input line: y runs, anything else declines', async () => {

@@ -52,6 +52,8 @@ export class TerminalSession {
   readonly vars = new Map<string, string>();
   history: string[];
   running = false;
+  /** how many error lines (a refused or failed statement) this session has printed */
+  errorLines = 0;
   question: Question | undefined;
   private controller: AbortController | undefined;
   private queue: string[] = [];
@@ -110,6 +112,12 @@ export class TerminalSession {
     const prompt = this.promptText();
     const styled = label === prompt ? `${paint('green', prompt.slice(0, -2))}$ ` : paint('yellow', label);
     this.write(`${styled}${crlf(text)}`);
+  }
+
+  /** Prints a statement's error (red). */
+  printError(line: string) {
+    this.errorLines += 1;
+    this.println(line, 'red');
   }
 
   welcome() {
@@ -203,14 +211,14 @@ export class TerminalSession {
         source: 'terminal',
         signal: controller.signal,
         out: (text) => this.println(text),
-        err: (text) => this.println(text, 'red'),
+        err: (text) => this.printError(text),
         vars: this.vars,
         isMac: this.opts.isMac ?? false,
         clear: () => this.clearScreen(),
       });
       for (const r of results) if (r.result) await this.opts.applyResult(r.result);
     } catch (error) {
-      this.println(error instanceof Error ? error.message : String(error), 'red');
+      this.printError(error instanceof Error ? error.message : String(error));
     } finally {
       this.endProgress();
       this.controller = undefined;

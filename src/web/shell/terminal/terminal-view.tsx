@@ -95,14 +95,23 @@ export function TerminalView({ autoFocus = false }: { autoFocus?: boolean }) {
       },
       onRunStart: () => handle.front(),
       onOutput: (text) => {
-        if (mirrorRef.current) mirrorRef.current.textContent = text;
+        const mirror = mirrorRef.current;
+        if (!mirror) return;
+        mirror.textContent = text;
+        mirror.dataset.errors = String(shell.errorLines);
       },
     });
+    // the mirror is busy while a command runs: a screen reader reads its output once it ends, and
+    // a browser test knows when a line has finished (with `data-errors`, the error lines so far)
+    const offBusy = shell.subscribe(() =>
+      mirrorRef.current?.setAttribute('aria-busy', String(shell.running)),
+    );
     const handle = sinks.install(shell.sink);
     shell.welcome();
     setSession(shell);
     return () => {
       disposed = true;
+      offBusy();
       observer.disconnect();
       handle.remove();
       shell.dispose();
@@ -133,6 +142,8 @@ export function TerminalView({ autoFocus = false }: { autoFocus?: boolean }) {
       <div
         ref={mirrorRef}
         data-testid="terminal-output"
+        data-errors="0"
+        aria-busy="false"
         aria-live="polite"
         className="sr-only whitespace-pre"
       />
