@@ -6,6 +6,8 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'account.changePassword',
+  examples: ['account changePassword'],
+  page: true,
   title: '修改密码',
   menus: [{ menu: 'shell.userMenu', group: '2_system', order: 2 }],
   category: '账户',

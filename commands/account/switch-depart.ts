@@ -5,6 +5,8 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'account.switchDepart',
+  examples: ['account switchDepart'],
+  page: true,
   title: '切换部门',
   menus: [{ menu: 'shell.userMenu', group: '2_system', order: 3 }],
   category: '账户',

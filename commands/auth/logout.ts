@@ -4,6 +4,8 @@ import { invoke } from '../../src/shared/contracts.ts';
 
 export default defineCommand({
   id: 'auth.logout',
+  examples: ['logout'],
+  page: true,
   title: '退出登录',
   menus: [{ menu: 'shell.userMenu', group: '9_exit', order: 1 }],
   category: '账户',

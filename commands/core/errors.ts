@@ -23,6 +23,8 @@ export const COMMAND_MSG = {
   unknown: (id: string) => `未知命令: ${id}`,
   denied: MSG.noAuth,
   unavailable: '当前不可用',
+  /** a command opening a widget of the console page, run where there is none (tests, headless) */
+  needsPage: '该命令需要在页面中运行',
   cancelled: '已取消',
   confirm: (title: string) => `确定执行「${title}」吗?`,
   unknownFlag: (flag: string) => `未知参数: ${flag}`,

@@ -156,6 +156,13 @@ export interface CommandDefinition<A extends z.ZodObject = z.ZodObject> {
    */
   requires?: readonly string[];
   when?: (keys: ContextKeys) => boolean;
+  /**
+   * the command works on the console page itself (its tabs, session, dialogs, file chooser or the
+   * grid on screen), so its help examples need the page: they are run in the browser's terminal
+   * (tests/e2e/terminal-sweep.test.ts), not against the server alone
+   * (tests/commands/help-examples.test.ts)
+   */
+  page?: boolean;
   /** e.g. 'Mod+K', 'Mod+Shift+F', chords 'Mod+K Mod+S'; displayed as written */
   keybinding?: string;
   menus?: MenuPlacement[];

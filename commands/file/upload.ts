@@ -14,6 +14,8 @@ interface Uploaded {
  */
 export default defineCommand({
   id: 'file.upload',
+  examples: ['upload'],
+  page: true,
   title: '上传文件',
   category: '文件',
   aliases: ['upload'],

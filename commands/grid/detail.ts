@@ -6,6 +6,8 @@ import { NOTHING_SELECTED } from './targets.ts';
 /** 详细信息 of a row of the current list: every column, read-only (row action 详情). */
 export default defineCommand({
   id: 'grid.detail',
+  examples: ['grid detail'],
+  page: true,
   title: '查看详情',
   category: '表格',
   aliases: ['detail', 'show'],

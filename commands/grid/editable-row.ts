@@ -16,6 +16,8 @@ export function editableRowCommand(def: {
 }): CommandDefinition {
   return defineCommand({
     ...def,
+    examples: [def.id.replace('.', ' ')],
+    page: true,
     category: '表格',
     when: (k) => k.editableGrid === true,
     async run(ctx) {

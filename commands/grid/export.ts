@@ -4,6 +4,8 @@ import { currentGrid, openWidget } from './widget.ts';
 /** Export the current list (its filters and sort, or the ticked rows) as .xlsx. */
 export default defineCommand({
   id: 'grid.export',
+  examples: ['export'],
+  page: true,
   title: '导出',
   category: '表格',
   aliases: ['export'],

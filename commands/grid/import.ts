@@ -15,6 +15,8 @@ interface ImportResult {
  */
 export default defineCommand({
   id: 'grid.import',
+  examples: ['upload | import'],
+  page: true,
   title: '导入',
   category: '表格',
   aliases: ['import'],

@@ -14,6 +14,7 @@ interface PopupPick {
  */
 export default defineCommand({
   id: 'grid.popup',
+  page: true,
   examples: ['grid popup user_select'],
   title: '报表选择',
   category: '表格',

@@ -4,6 +4,7 @@ import { currentGrid } from './widget.ts';
 /** Reload the current list from the server. */
 export default defineCommand({
   id: 'grid.refresh',
+  page: true,
   examples: ['grid refresh'],
   title: '刷新表格',
   category: '表格',

@@ -5,6 +5,8 @@ import { openWidget } from './widget.ts';
 /** Open the 高级查询构造器 of the current list, or run one of its saved queries by name. */
 export default defineCommand({
   id: 'grid.superQuery',
+  examples: ['grid superQuery'],
+  page: true,
   title: '高级查询',
   category: '表格',
   aliases: ['query', 'super query'],

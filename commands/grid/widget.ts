@@ -1,4 +1,5 @@
 import type { CommandContext } from '../core/types.ts';
+import { COMMAND_MSG } from '../core/errors.ts';
 
 /** Open a widget of the page; the terminal-only and headless callers have none. */
 export async function openWidget<T>(
@@ -6,7 +7,7 @@ export async function openWidget<T>(
   name: string,
   props?: Record<string, unknown>,
 ): Promise<T> {
-  if (!ctx.open) throw new Error('该命令需要在页面中运行');
+  if (!ctx.open) throw new Error(COMMAND_MSG.needsPage);
   return (await ctx.open(name, props)) as T;
 }
 

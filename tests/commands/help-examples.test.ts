@@ -4,36 +4,21 @@
  * against one seeded server without an error — with `--dry-run` when the command takes it
  * (commands without one write for real, on this suite's copy of the database).
  *
+ * Commands of the console page (`page: true`: tabs, session, dialogs, the grid on screen) refuse to
+ * run here; their examples run in the browser's terminal (tests/e2e/terminal-sweep.test.ts), and this
+ * sweep checks that the browser's plan takes exactly the commands it leaves out.
+ *
  * `PENDING` names the commands not there yet (no example, or one that fails, with the reason
  * printed by the test): the sweep fails when one of them is fixed and not struck off, and when any
  * other command falls short.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeArgs } from '../../commands/core/schema-info.ts';
 import { commandHelp } from '../../commands/core/help.ts';
+import { exampleLines, terminalSweepPlan } from '../support/terminal-sweep.ts';
 import { serverHarness } from './server-harness.ts';
 
 /** Commands whose examples are still to be written or fixed (keep it shrinking). */
 const PENDING: readonly string[] = [
-  'tab.closeLeft',
-  'tab.closeOthers',
-  'tab.closeRight',
-  'tab.close',
-  'account.changePassword',
-  'account.switchDepart',
-  'auth.logout',
-  'file.upload',
-  'grid.addRow',
-  'grid.deleteRows',
-  'grid.detail',
-  'grid.export',
-  'grid.import',
-  'grid.insertRow',
-  'grid.moveDown',
-  'grid.moveUp',
-  'grid.refresh',
-  'grid.popup',
-  'grid.superQuery',
   'dict.saveItems',
   'techShift.saveWeek',
   'order.quote',
@@ -98,6 +83,8 @@ describe('help examples', () => {
   it('every command has one, shown by help, and each runs without an error', async () => {
     const problems: string[] = [];
     const reasons: string[] = [];
+    /** the page commands, left to the browser sweep */
+    const onPage: string[] = [];
     for (const def of h.registry.all()) {
       const examples = def.examples ?? [];
       if (!examples.length) {
@@ -106,10 +93,12 @@ describe('help examples', () => {
         continue;
       }
       expect(commandHelp(def).join('\n')).toContain(examples[0]);
-      const dryRun = describeArgs(def).some((f) => f.name === 'dryRun');
+      if (def.page) {
+        onPage.push(def.id);
+        continue;
+      }
       let failed = false;
-      for (const example of examples) {
-        const line = dryRun ? `${example} --dry-run` : example;
+      for (const line of exampleLines(def)) {
         const { results } = await h.terminal(line);
         const bad = results.find((r) => r.status !== 'ok');
         if (bad) {
@@ -123,6 +112,11 @@ describe('help examples', () => {
     if (problems.join() !== PENDING.join() || process.env.EXAMPLES_VERBOSE)
       console.log(`${reasons.join('\n')}\nPENDING ${JSON.stringify(problems)}`);
     expect(problems).toEqual(PENDING);
+    // nothing falls between the two sweeps: the browser's plan runs exactly the commands left out
+    const plan = terminalSweepPlan(h.registry);
+    expect(plan.unplanned, 'page commands no screen of the browser sweep offers').toEqual([]);
+    expect(plan.runs.map((r) => r.def.id).sort()).toEqual(onPage.sort());
+    expect(onPage.length).toBeGreaterThan(0);
     // every command of the registry, one after another: longer than one test usually takes
   }, 120_000);
 });
