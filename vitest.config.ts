@@ -48,6 +48,7 @@ const POSTGRES = process.env.TEST_POSTGRES_URL;
 const ENGINES_OF_THEIR_OWN = [
   'tests/server/start.test.ts',
   'tests/server/pglite-dump.test.ts',
+  'tests/server/pglite-spare.test.ts',
   'tests/server/auth-cache.test.ts',
   'tests/server/priority-pool.test.ts',
   'tests/server/yy/operations-seed.test.ts',

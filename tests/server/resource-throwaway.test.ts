@@ -322,7 +322,7 @@ describe('generated commands', () => {
     expect(add[0]?.error).toBeUndefined();
     const list = (await h.terminal('gadget list --title *刮痧*')).results;
     expect(list[0]?.result?.records).toEqual([expect.objectContaining({ title: '刮痧板', price: '19.90' })]);
-    const id = (list[0]?.result?.records?.[0] as { id: string }).id;
+    const id = (list[0]!.result!.records![0] as { id: string }).id;
     await h.terminal(`gadget edit ${id} --price 21`);
     expect((await call('GET', '/demo/gadget/queryById', { query: { id } })).body.result).toMatchObject({
       title: '刮痧板',

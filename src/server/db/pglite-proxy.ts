@@ -79,25 +79,29 @@ function loadEngineAssets() {
   return engineAssets;
 }
 
+/**
+ * Workers whose engine closed cleanly, kept for the next database this process opens: a process
+ * that opens many databases one after another (a test worker, one per suite) starts a thread and
+ * imports PGlite once instead of per database. An idle spare keeps no process alive.
+ */
+const spares: Worker[] = [];
+const MAX_SPARES = 2;
+/** How many spare workers wait for a database (diagnostics, tests). */
+export const spareWorkers = (): number => spares.length;
+
 export class WorkerPGlite {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private exitError: Error | null = null;
+  /** detaches this client's handlers from the worker (before it is handed on as a spare) */
+  private readonly detach: () => void;
   closed = false;
 
-  private constructor(
-    dataDir: string,
-    migrationsFolder: string,
-    loadDataDir: string | undefined,
-    assets: Awaited<ReturnType<typeof loadEngineAssets>>,
-  ) {
-    this.worker = new Worker(WORKER_URL, {
-      workerData: { dataDir, migrationsFolder, loadDataDir, ...assets },
-      execArgv: [],
-    });
-    this.worker.on('message', (msg: Reply | Notification) => {
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    const onMessage = (msg: Reply | Notification) => {
       if ('op' in msg) {
         for (const cb of this.listeners.get(msg.channel) ?? []) cb(msg.payload);
         return;
@@ -108,31 +112,41 @@ export class WorkerPGlite {
       if (!this.pending.size) this.worker.unref();
       if (msg.ok) waiting.resolve(msg.result);
       else waiting.reject(toError(msg.error));
-    });
+    };
     const fail = (error: Error) => {
       this.exitError = error;
       this.closed = true;
       for (const w of this.pending.values()) w.reject(error);
       this.pending.clear();
     };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`PGlite worker exited (${code})`)));
+    const onExit = (code: number) => fail(new Error(`PGlite worker exited (${code})`));
+    worker.on('message', onMessage);
+    worker.on('error', fail);
+    worker.on('exit', onExit);
+    this.detach = () => {
+      worker.off('message', onMessage);
+      worker.off('error', fail);
+      worker.off('exit', onExit);
+    };
   }
 
   /**
-   * Start the worker, open (or create) `dataDir` and apply the migrations there. `loadDataDir` is
-   * the path of a tar made by `dumpDataDir()`: the engine starts from its contents.
+   * Start the worker (or take a spare), open (or create) `dataDir` and apply the migrations there.
+   * `loadDataDir` is the path of a tar made by `dumpDataDir()`: the engine starts from its contents.
    */
   static async create(
     dataDir: string,
     migrationsFolder: string,
     loadDataDir?: string,
   ): Promise<WorkerPGlite> {
-    const client = new WorkerPGlite(dataDir, migrationsFolder, loadDataDir, await loadEngineAssets());
+    const worker =
+      spares.pop() ?? new Worker(WORKER_URL, { workerData: (await loadEngineAssets()) ?? {}, execArgv: [] });
+    const client = new WorkerPGlite(worker);
     try {
-      await client.call({ op: 'open' });
+      await client.call({ op: 'open', dataDir, migrationsFolder, loadDataDir });
     } catch (e) {
-      await client.worker.terminate();
+      client.detach();
+      await worker.terminate();
       throw e;
     }
     return client;
@@ -205,11 +219,17 @@ export class WorkerPGlite {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    let clean = false;
     try {
       await this.call({ op: 'close' });
+      clean = !this.exitError;
     } finally {
       this.closed = true;
-      await this.worker.terminate();
+      this.detach();
+      if (clean && spares.length < MAX_SPARES) {
+        this.worker.unref();
+        spares.push(this.worker);
+      } else await this.worker.terminate();
     }
   }
 }

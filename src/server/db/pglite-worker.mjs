@@ -55,21 +55,21 @@ function target(txId) {
 async function handle(msg) {
   switch (msg.op) {
     case 'open': {
+      // a worker opens one engine at a time; after a close it may be handed the next (a spare)
+      if (db && !db.closed) throw new Error('this worker has an open database');
       // a data directory dumped earlier (dumpDataDir) starts the engine with its contents: test
       // suites load one migrated and seeded template instead of migrating and seeding each time
-      const loadDataDir = workerData.loadDataDir
-        ? new Blob([await readFile(workerData.loadDataDir)])
-        : undefined;
+      const loadDataDir = msg.loadDataDir ? new Blob([await readFile(msg.loadDataDir)]) : undefined;
       // the engine compiled once by the process that started this worker (pglite-proxy.ts)
       const engine = workerData.wasmModule
         ? { pgliteWasmModule: workerData.wasmModule, fsBundle: new Blob([workerData.fsBundle]) }
         : {};
-      db = await PGlite.create(workerData.dataDir, {
+      db = await PGlite.create(msg.dataDir, {
         extensions: { btree_gist, pg_trgm },
         loadDataDir,
         ...engine,
       });
-      await migrate(drizzle(db), { migrationsFolder: workerData.migrationsFolder });
+      await migrate(drizzle(db), { migrationsFolder: msg.migrationsFolder });
       return null;
     }
     case 'query': {
@@ -135,6 +135,10 @@ async function handle(msg) {
     }
     case 'close': {
       if (db && !db.closed) await db.close();
+      // nothing of this engine outlives it: the worker may open another
+      db = undefined;
+      transactions.clear();
+      listening.clear();
       return null;
     }
     default:
