@@ -36,8 +36,6 @@ const PENDING: readonly string[] = [
   'grid.refresh',
   'grid.popup',
   'grid.superQuery',
-  'dict.saveItems',
-  'techShift.saveWeek',
   'ossFile.upload',
 ];
 
