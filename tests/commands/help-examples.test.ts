@@ -36,7 +36,6 @@ const PENDING: readonly string[] = [
   'grid.refresh',
   'grid.popup',
   'grid.superQuery',
-  'ossFile.upload',
 ];
 
 let h: Awaited<ReturnType<typeof serverHarness>>;
