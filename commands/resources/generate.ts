@@ -34,8 +34,8 @@ const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => str
   percent: () => '0 到 100，最多两位小数',
   location: () => '纬度,经度，如 30.27415,120.15515',
   area: (f) => `省市区编码或名称，如 330106 或 浙江省/杭州市/西湖区${f.multiple ? '；多个用逗号分隔' : ''}`,
-  ref: (f) => `${f.reference!.resource} 的 id`,
-  image: () => '已上传图片的路径（upload 命令的结果）',
+  ref: (f) => `${f.reference!.resource} 的 id 或名称`,
+  image: () => '已上传图片的路径（upload 命令的结果，或已有图片的路径）',
   images: () => '已上传图片的路径，按顺序用逗号分隔',
   richtext: () => 'HTML，保存时清理',
   date: () => 'YYYY-MM-DD',
@@ -86,7 +86,7 @@ async function filterValue(ctx: CommandContext, r: Resource, name: string, v: un
 /** Help of a field argument: its title plus what it accepts. */
 function argHelp(f: ResourceField, forFilter = false): string {
   const base = f.help ?? f.title;
-  if (f.dict) return `${base}（字典 ${f.dict} 的值）`;
+  if (f.dict) return `${base}（字典 ${f.dict} 的值或名称）`;
   if (f.options) return `${base}（${f.options.map((o) => `${o.value} ${o.text}`).join('，')}）`;
   if (forFilter && f.type === 'area') return `${base}（省市区编码，含下级）`;
   const accepts = TYPE_HELP[f.type]?.(f);

@@ -317,7 +317,7 @@ describe('generated commands', () => {
     h.state.answer = true;
     const help = commandHelp(h.registry.get('gadget.add')!).join('\n');
     expect(help).toContain('用法: gadget add [title] [price] [--kind <文本>] [--bought-on <文本>]');
-    expect(help).toContain('性别（字典 sex 的值）');
+    expect(help).toContain('性别（字典 sex 的值或名称）');
     expect(help).toContain('权限: gadget:add');
     const add = (await h.terminal('gadget add 刮痧板 19.9 --kind 1')).results;
     expect(add[0]?.error).toBeUndefined();
