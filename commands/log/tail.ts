@@ -23,7 +23,8 @@ const line = (r: LogRow) => `${r.createTime}  ${r.username ?? '-'}  ${r.ip ?? '-
 
 /**
  * `log tail`: follow the log live — prints each new entry as it is written (operation log by
- * default) until Ctrl+C, or until `--count` entries were printed.
+ * default) until Ctrl+C, or until `--count` entries were printed. `--last N` prints the newest N
+ * entries, oldest first, and ends without following.
  */
 export default defineCommand({
   id: 'log.tail',
@@ -36,17 +37,30 @@ export default defineCommand({
     type: z.enum(['1', '2']).default('2').describe('日志类型：1 登录日志，2 操作日志'),
     count: z.number().int().min(1).optional().describe('打印这么多条新日志后结束；默认一直跟踪到 Ctrl+C'),
     interval: z.number().int().min(1).max(60).default(1).describe('查询间隔（秒）'),
+    last: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .optional()
+      .describe('只打印最近这么多条日志后结束，不跟踪（最多 50）'),
   }),
-  async run(ctx, { type, count, interval }) {
-    const newest = async () =>
+  examples: ['log tail --last 5'],
+  async run(ctx, { type, count, interval, last }) {
+    const newest = async (pageSize = 50) =>
       (
         await ctx.api.get<Page<LogRow>>(LOG.endpoints.list.path, {
           logType: type,
           column: 'createTime',
           order: 'desc',
-          pageSize: 50,
+          pageSize,
         })
       ).records;
+    if (last !== undefined) {
+      const rows = (await newest(last)).reverse();
+      for (const r of rows) ctx.output(line(r));
+      return { message: `已打印最近 ${rows.length} 条${type === '1' ? '登录' : '操作'}日志` };
+    }
     // what is there now is history: only entries written from here on are printed
     const seen = new Set((await newest()).map((r) => r.id));
     ctx.output(`正在跟踪${type === '1' ? '登录' : '操作'}日志（Ctrl+C 结束）…`);

@@ -20,6 +20,7 @@ export default defineCommand({
   requires: [OSS_FILE.perms.list],
   menus: [{ menu: 'ossFile.row', group: '1_open', order: 1, label: '下载' }],
   args: z.object({ id: z.string().optional().describe('文件id；默认表格选中行') }),
+  examples: ['ossFile list | head 1 | ossFile download'],
   positional: ['id'],
   async run(ctx, { id }) {
     const [target] = requireTargets(ctx, id);

@@ -4,7 +4,8 @@
  * runs against whatever data there is; a state change picks a row in a state it may leave; an add
  * gives every required field the sample of its type and rule (src/shared/resources/samples.ts),
  * and gets none when a field's value depends on the data (a dictionary item, another row, an
- * upload). A command that already declares its examples keeps them, and a declaration's
+ * upload) unless the field declares its `sample` (an item's text, a row's name, a seeded picture).
+ * A command that already declares its examples keeps them, and a declaration's
  * `commands.examples` take the place of the derived ones.
  */
 import type { Resource } from '../../src/shared/resources/define.ts';
@@ -24,8 +25,8 @@ function derived(r: Resource, def: CommandDefinition): string[] {
   const first = `${name} list | head 1 | ${commandPath(def.id)}`;
   if (verb === 'list') return [`${name} list`];
   if (verb === 'add') {
-    // every required field given a sample of its type and rule; none when one cannot be known
-    // without the data (a dictionary item, another row, an upload)
+    // every required field given a sample of its type and rule, or its declared one; none when
+    // one cannot be known without the data (a dictionary item, another row, an upload)
     const required = decl.fields.filter((f) => !f.system && !f.computed && f.required);
     const values = required.map((f) => [f, sampleValue(f)] as const);
     if (!values.length || values.some(([, v]) => v === undefined)) return [];
@@ -37,7 +38,7 @@ function derived(r: Resource, def: CommandDefinition): string[] {
     return [`${commandPath(def.id)}${dimension ? ` ${dimension}` : ''}`];
   }
   if (verb === 'edit') {
-    // one plain text field set on the first row (the example writes: there is no dry run)
+    // one plain text field set on the first row (the sweep runs it with --dry-run)
     const plain = decl.fields.find(
       (f) =>
         !f.system &&

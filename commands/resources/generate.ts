@@ -6,8 +6,7 @@
  * resource's endpoint contracts, with the contract's permission.
  */
 import { z } from 'zod';
-import { invoke, type EndpointContract } from '../../src/shared/contracts.ts';
-import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import type { EndpointContract } from '../../src/shared/contracts.ts';
 import {
   displayKey,
   hasDisplayText,
@@ -26,6 +25,8 @@ import { statsCommandEndpoints, statsCommands } from './stats.ts';
 import { reversalCommandEndpoints, reversalCommands } from './reversal.ts';
 import { withExamples } from './examples.ts';
 import { ROW_VERSION } from '../../src/shared/resources/transitions.ts';
+import { choiceError, dictChoices, fieldValue } from './field-values.ts';
+import { ANONYMOUS, AUTHENTICATED } from '../../src/shared/permission-codes.ts';
 
 /** What a field type accepts, for help (types not named take plain text). */
 const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => string>> = {
@@ -33,8 +34,8 @@ const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => str
   percent: () => '0 到 100，最多两位小数',
   location: () => '纬度,经度，如 30.27415,120.15515',
   area: (f) => `省市区编码或名称，如 330106 或 浙江省/杭州市/西湖区${f.multiple ? '；多个用逗号分隔' : ''}`,
-  ref: (f) => `${f.reference!.resource} 的 id`,
-  image: () => '已上传图片的路径（upload 命令的结果）',
+  ref: (f) => `${f.reference!.resource} 的 id 或名称`,
+  image: () => '已上传图片的路径（upload 命令的结果，或已有图片的路径）',
   images: () => '已上传图片的路径，按顺序用逗号分隔',
   richtext: () => 'HTML，保存时清理',
   date: () => 'YYYY-MM-DD',
@@ -43,8 +44,7 @@ const TYPE_HELP: Partial<Record<ResourceField['type'], (f: ResourceField) => str
 };
 
 /** The message of a filter value that is none of the field's choices. */
-export const filterChoiceError = (f: ResourceField, given: string, texts: readonly string[]) =>
-  `${f.title}取值无效：${given}（可选：${texts.join('、')}）`;
+export const filterChoiceError = choiceError;
 
 /**
  * A filter on a field with choices (an enum's options, a dictionary's items) given as a choice's
@@ -58,13 +58,7 @@ async function filterValue(ctx: CommandContext, r: Resource, name: string, v: un
   let choices: ReadonlyArray<{ value: string; text: string }> | undefined = f.options;
   if (!choices && f.dict) {
     try {
-      const items = await invoke<Array<{ value: unknown; text: unknown }>>(
-        ctx.api,
-        ENDPOINTS.dict.getDictItems,
-        undefined,
-        { dict: f.dict },
-      );
-      choices = (items ?? []).map((i) => ({ value: String(i.value), text: String(i.text) }));
+      choices = await dictChoices(ctx, f.dict);
     } catch {
       return v;
     }
@@ -78,7 +72,7 @@ async function filterValue(ctx: CommandContext, r: Resource, name: string, v: un
       const found = choices.find((o) => o.value === given || o.text === given);
       if (!found)
         throw new Error(
-          filterChoiceError(
+          choiceError(
             f,
             given,
             choices.map((o) => o.text),
@@ -92,7 +86,7 @@ async function filterValue(ctx: CommandContext, r: Resource, name: string, v: un
 /** Help of a field argument: its title plus what it accepts. */
 function argHelp(f: ResourceField, forFilter = false): string {
   const base = f.help ?? f.title;
-  if (f.dict) return `${base}（字典 ${f.dict} 的值）`;
+  if (f.dict) return `${base}（字典 ${f.dict} 的值或名称）`;
   if (f.options) return `${base}（${f.options.map((o) => `${o.value} ${o.text}`).join('，')}）`;
   if (forFilter && f.type === 'area') return `${base}（省市区编码，含下级）`;
   const accepts = TYPE_HELP[f.type]?.(f);
@@ -134,6 +128,97 @@ function childValues(r: Resource, values: Record<string, unknown>): Record<strin
     }
   }
   return out;
+}
+
+/** A field of `fields` typed by an operator in terms of its choices, dictionary or reference. */
+const named = (f: ResourceField) => !f.system && !!(f.options?.length || f.dict || f.reference);
+
+/**
+ * One row's values as typed (`--sex 女 --technicianId 王芳`) as stored (field-values.ts); a
+ * reference narrowed by another field (an address within its customer) after that field. `strict`
+ * (an add): a text that names nothing is refused here; an edit sends it on for the server to judge
+ * (its form sends back the values the row holds, which may name an item or a row no longer offered).
+ */
+async function storedRow(
+  ctx: CommandContext,
+  fields: readonly ResourceField[],
+  row: Record<string, unknown>,
+  strict: boolean,
+): Promise<Record<string, unknown>> {
+  const out = { ...row };
+  const ordered = [
+    ...fields.filter((f) => !f.reference?.within),
+    ...fields.filter((f) => f.reference?.within),
+  ];
+  for (const f of ordered) {
+    const v = out[f.key];
+    if (!named(f) || typeof v !== 'string' || v === '') continue;
+    const within = f.reference?.within;
+    const query =
+      within && out[within.field] !== undefined ? { [within.field]: out[within.field] } : undefined;
+    out[f.key] = await fieldValue(ctx, f, v, { strict, ...(query ? { query } : {}) });
+  }
+  return out;
+}
+
+/** An add's or edit's values as typed, with its sub tables' rows, as the endpoint takes them. */
+async function storedValues(
+  ctx: CommandContext,
+  r: Resource,
+  values: Record<string, unknown>,
+  strict: boolean,
+): Promise<Record<string, unknown>> {
+  const out = await storedRow(ctx, r.decl.fields, childValues(r, values), strict);
+  for (const c of r.decl.children ?? []) {
+    const rows = out[c.key];
+    if (Array.isArray(rows))
+      out[c.key] = await Promise.all(
+        rows.map((row) =>
+          row && typeof row === 'object'
+            ? storedRow(ctx, c.resource.decl.fields, row as Record<string, unknown>, strict)
+            : row,
+        ),
+      );
+  }
+  return out;
+}
+
+/**
+ * The permissions of the pickers a reference typed by name is looked up in (those of its sub
+ * tables too): what the add and edit need beyond their own, as their form does.
+ */
+function pickerPermissions(r: Resource, own: string): string[] {
+  const fields = [...r.decl.fields, ...(r.decl.children ?? []).flatMap((c) => c.resource.decl.fields)];
+  const codes = fields
+    .filter((f) => !f.system && f.reference)
+    .map((f) => f.reference!.picker.permission as string)
+    .filter((p) => p !== own && p !== ANONYMOUS && p !== AUTHENTICATED);
+  return [...new Set(codes)];
+}
+
+/** The dry-run argument of the generated add and edit. */
+const dryRunArg = z
+  .boolean()
+  .optional()
+  .describe('演练：服务端按保存时的全部检查（字段规则、唯一、字典、引用、图片、业务规则）校验后回滚，不保存');
+
+/** What a dry run of an add or edit would save: each field sent, by its title. */
+function plannedTable(r: Resource, typed: Record<string, unknown>, stored: Record<string, unknown>) {
+  const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  return {
+    columns: [
+      { key: 'field', title: '字段' },
+      { key: 'value', title: '值' },
+    ],
+    rows: Object.entries(typed).map(([key, v]) => {
+      const title =
+        r.decl.fields.find((f) => f.key === key)?.title ??
+        r.decl.children?.find((c) => c.key === key)?.title ??
+        key;
+      const saved = show(stored[key]);
+      return { field: title, value: saved === show(v) ? saved : `${show(v)}（${saved}）` };
+    }),
+  };
 }
 
 /**
@@ -253,19 +338,26 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         aliases: [`add ${en}`, `new ${en}`],
         keywords: ['新增', '添加', ...keywords],
         permission: add.permission as string,
+        // references typed by name are looked up in their pickers
+        ...(pickerPermissions(r, add.permission as string).length
+          ? { requires: pickerPermissions(r, add.permission as string) }
+          : {}),
         menus: [{ menu: `${decl.name}.toolbar`, group: '1_create', order: 1, label: '新增' }],
         args: z.object({
           ...Object.fromEntries(writable.map((f) => [f.key, textArg(f)])),
           ...childArgs(r),
+          dryRun: dryRunArg,
         }),
         positional: [
           ...(decl.commands?.addPositional ?? writable.filter((f) => f.required).map((f) => f.key)),
         ],
-        async run(ctx, args) {
+        async run(ctx, { dryRun, ...args }) {
           const values = given(args);
           if (Object.keys(values).length === 0 && ctx.open)
             return void (await ctx.open(`${decl.name}.form`, { mode: 'add' }));
-          const message = await ctx.api.post<string>(add.path, childValues(r, values));
+          const stored = await storedValues(ctx, r, values, true);
+          const message = await ctx.api.post<string>(add.path, dryRun ? { ...stored, dryRun: true } : stored);
+          if (dryRun) return { message: String(message), table: plannedTable(r, values, stored) };
           return { message: String(message), invalidate: [[...r.queryKey]] };
         },
       }) as CommandDefinition,
@@ -282,8 +374,18 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
         aliases: [`edit ${en}`],
         keywords: ['编辑', '修改', ...keywords],
         permission: edit.permission as string,
-        // a target named by its reference field is looked up in the list
-        ...(refField ? { requires: [ep.list.permission as string] } : {}),
+        // a target named by its reference field is looked up in the list, references typed by name
+        // in their pickers
+        ...(refField || pickerPermissions(r, edit.permission as string).length
+          ? {
+              requires: [
+                ...new Set([
+                  ...(refField ? [ep.list.permission as string] : []),
+                  ...pickerPermissions(r, edit.permission as string),
+                ]),
+              ],
+            }
+          : {}),
         menus: [{ menu: `${decl.name}.row`, group: '1_edit', order: 1, label: '编辑' }],
         args: z.object({
           id: z
@@ -296,16 +398,20 @@ export function resourceCommands(r: Resource): CommandDefinition[] {
             .string()
             .optional()
             .describe('读取时的版本（queryById 的 rowVersion）；给出时，数据在此后被他人修改则拒绝'),
+          dryRun: dryRunArg,
         }),
         positional: ['id'],
-        async run(ctx, { id, ...fields }) {
+        async run(ctx, { id, dryRun, ...fields }) {
           const [target] = requireTargets(ctx, id as string | undefined);
           const values = given(fields);
           if (Object.keys(values).length === 0 && ctx.open)
             return void (await ctx.open(`${decl.name}.form`, { mode: 'edit', id: target }));
           const rowId = refField ? (await findByRef(ctx, r, target!)).id : target;
           // the edit endpoint is partial: what is not sent stays as it is
-          const message = await ctx.api.put<string>(edit.path, { id: rowId, ...childValues(r, values) });
+          const stored = await storedValues(ctx, r, values, false);
+          const body = { id: rowId, ...stored, ...(dryRun ? { dryRun: true } : {}) };
+          const message = await ctx.api.put<string>(edit.path, body);
+          if (dryRun) return { message: String(message), table: plannedTable(r, values, stored) };
           return { message: String(message), invalidate: [[...r.queryKey]] };
         },
       }) as CommandDefinition,

@@ -19,6 +19,7 @@ import { targetIds } from '../grid/targets.ts';
 import { MSG } from '../../src/shared/api.ts';
 import { COMMAND_MSG, CommandError } from '../core/errors.ts';
 import { rowsByRef } from './lookup.ts';
+import { fieldValue } from './field-values.ts';
 
 /**
  * Ask for what an action still needs: the answer, trimmed (nothing typed: undefined); a declined
@@ -34,31 +35,6 @@ async function ask(ctx: CommandContext, message: string): Promise<string | undef
 function paramHelp(f: ResourceField): string {
   const base = f.help ?? f.title;
   return f.options ? `${base}（${f.options.map((o) => `${o.value} ${o.text}`).join('，')}）` : base;
-}
-
-/**
- * A param as typed: an option's text becomes its value (`微信支付` → `1`); a reference given by its
- * name (a technician's) becomes the id its picker offers under that name. Anything else as typed:
- * the server checks it.
- */
-async function paramValue(ctx: CommandContext, f: ResourceField, text: string): Promise<string> {
-  const option = f.options?.find((o) => o.text === text || o.value === text);
-  if (option) return option.value;
-  const ref = f.reference;
-  if (!ref) return text;
-  const offered = await ctx.api.get<unknown>(ref.picker.path);
-  const rows: Array<{ id: string; name: string }> = Array.isArray(offered)
-    ? (offered as Array<Record<string, unknown>>).map((o) => ({
-        id: String(o.id),
-        name: String(o[ref.label]),
-      }))
-    : Object.entries((offered ?? {}) as Record<string, unknown>).map(([id, name]) => ({
-        id,
-        name: String(name),
-      }));
-  if (rows.some((o) => o.id === text)) return text;
-  const named = rows.filter((o) => o.name === text);
-  return named.length === 1 ? named[0]!.id : text;
 }
 
 /** Call an action's endpoint by its method. */
@@ -183,7 +159,7 @@ export function transitionCommands(r: Resource): CommandDefinition[] {
               given[f.key] = await ask(ctx, `${action}：${paramHelp(f)}`);
           const params: Record<string, unknown> = {};
           for (const f of t.params ?? [])
-            if (given[f.key] !== undefined) params[f.key] = await paramValue(ctx, f, String(given[f.key]));
+            if (given[f.key] !== undefined) params[f.key] = await fieldValue(ctx, f, String(given[f.key]));
           const body = {
             ids: rows.map((row) => row.id).join(','),
             ...(why ? { reason: why } : {}),

@@ -171,6 +171,21 @@ describe('log tail', () => {
     expect(r.out).toContain('已打印 1 条新日志');
   });
 
+  it('--last N prints the newest N entries, oldest first, and ends without following', async () => {
+    await h.auditWritten();
+    for (const status of ['2', '1'])
+      await h.t.call('PUT', '/sys/user/frozenBatch', { token: h.token, body: { ids: id.cmd_b, status } });
+    h.state.output.length = 0;
+    const r = await h.terminal('log tail --last 2');
+    expect(r.results[0]?.status).toBe('ok');
+    expect(r.out).toContain('已打印最近 2 条操作日志');
+    expect(h.state.output).toHaveLength(2);
+    // the two writes above, the older first
+    for (const l of h.state.output) expect(l).toMatch(/PUT \/sys\/user\/frozenBatch/);
+    const times = h.state.output.map((l) => l.slice(0, 19));
+    expect([...times].sort()).toEqual(times);
+  });
+
   it('follows until Ctrl+C', async () => {
     const ctrl = new AbortController();
     const run = h.executor.run('log.tail', {}, { source: 'terminal', signal: ctrl.signal });

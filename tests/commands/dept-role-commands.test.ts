@@ -6,7 +6,10 @@ import {
   sysDepartPermission,
   sysDepartRole,
   sysDepartRolePermission,
+  sysDepartRoleUser,
   sysPermission,
+  sysUser,
+  sysUserDepart,
 } from '../../src/server/db/schema/index.ts';
 import { newId } from '../../src/server/lib/query/ids.ts';
 
@@ -136,5 +139,59 @@ describe('dept datarule and dept role datarule', () => {
     expect(await held()).not.toBeNull();
     await h.terminal('dept role datarule 客服组 cs_rules 职务管理 --clear');
     expect(await held()).toBeNull();
+  });
+});
+
+describe('the 部门授权 saves in operator terms', () => {
+  it('dept savePermissions: the department and permissions by name or code; --dry-run writes nothing', async () => {
+    const before = await grantedCodes('技师管理部');
+    const dry = await h.terminal('dept savePermissions 技师管理部 职务管理,position:list --dry-run');
+    expect(dry.out).toContain('演练：将新增 2 项，取消 0 项（未执行）');
+    expect(await grantedCodes('技师管理部')).toEqual(before);
+    const r = await h.terminal('dept savePermissions A01A03 职务管理,position:list');
+    expect(r.results[0]?.status).toBe('ok');
+    expect(await grantedCodes('技师管理部')).toEqual([...before, '职务管理', 'position:list'].sort());
+    const unknown = await h.terminal('dept savePermissions 没有的部门 职务管理');
+    expect(unknown.results[0]?.error).toBe('部门不存在: 没有的部门');
+  });
+
+  it('dept role savePermissions and users: the role by code with --depart, users by account', async () => {
+    await h.terminal('dept role add 技师管理部 tech_sweep 技师示例');
+    const [role] = await db().select().from(sysDepartRole).where(eq(sysDepartRole.roleCode, 'tech_sweep'));
+    const held = async () =>
+      (
+        await db()
+          .select({ id: sysDepartRolePermission.permissionId })
+          .from(sysDepartRolePermission)
+          .where(eq(sysDepartRolePermission.roleId, role!.id))
+      ).length;
+    const dry = await h.terminal(
+      'dept role savePermissions tech_sweep 职务管理 --depart 技师管理部 --dry-run',
+    );
+    expect(dry.out).toContain('演练：将新增 1 项，取消 0 项（未执行）');
+    expect(await held()).toBe(0);
+    const saved = await h.terminal('dept role savePermissions tech_sweep 职务管理 --depart 技师管理部');
+    expect(saved.results[0]?.status).toBe('ok');
+    expect(await held()).toBe(1);
+    // a permission its department does not hold is not offered
+    const outside = await h.terminal('dept role savePermissions tech_sweep user:add --depart 技师管理部');
+    expect(outside.results[0]?.error).toBe('权限不存在或无权授予: user:add');
+    // a user of that department, by account
+    const [user] = await db().select().from(sysUser).where(eq(sysUser.username, 'yuangong'));
+    await db()
+      .insert(sysUserDepart)
+      .values({ id: newId(), userId: user!.id, depId: await departId('技师管理部') });
+    const members = async () =>
+      (await db().select().from(sysDepartRoleUser).where(eq(sysDepartRoleUser.droleId, role!.id))).length;
+    const dryUsers = await h.terminal('dept role users tech_sweep yuangong --depart 技师管理部 --dry-run');
+    expect(dryUsers.out).toContain('演练：将向部门角色 技师管理部 · 技师示例 加入 1 个用户（未执行）');
+    expect(await members()).toBe(0);
+    const add = await h.terminal('dept role users tech_sweep yuangong --depart 技师管理部');
+    expect(add.results[0]?.status, add.out).toBe('ok');
+    expect(await members()).toBe(1);
+    const nobody = await h.terminal('dept role users tech_sweep no_such_user --depart 技师管理部');
+    expect(nobody.results[0]?.error).toBe('用户不存在: no_such_user');
+    const noRole = await h.terminal('dept role users no_role yuangong --depart 技师管理部');
+    expect(noRole.results[0]?.error).toBe('部门角色不存在: no_role');
   });
 });

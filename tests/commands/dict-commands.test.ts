@@ -87,3 +87,39 @@ describe('dict commands', () => {
     expect(await itemsOf(String(priority!.id))).toEqual(before);
   });
 });
+
+describe('dict saveItems in operator terms', () => {
+  it('名称=数据值: renames the item holding the value (its other fields kept), adds the others', async () => {
+    const dict = await dictByCode('priority');
+    const before = await itemsOf(String(dict!.id));
+    const dry = await h.terminal('dict saveItems priority 非常紧急=H,加急=U --dry-run');
+    expect(dry.results[0]?.status).toBe('ok');
+    expect(dry.out).toContain(
+      '演练：优先级 将新增 1 项、更新 1 项、删除 0 项（已由服务端按保存规则检查，未保存）',
+    );
+    expect(await itemsOf(String(dict!.id))).toEqual(before);
+    // the server's own check runs on a dry run: a value twice
+    const twice = await h.terminal('dict saveItems priority 甲=Q,乙=Q --dry-run');
+    expect(twice.results[0]?.status).toBe('error');
+    expect(twice.out).toContain('数据值不能重复');
+    const r = await h.terminal('dict saveItems priority 非常紧急=H,加急=U');
+    expect(r.results[0]?.status).toBe('ok');
+    expect((await itemsOf(String(dict!.id))).sort()).toEqual(
+      before
+        .map((i) => (i === 'H=高' ? 'H=非常紧急' : i))
+        .concat('U=加急')
+        .sort(),
+    );
+  });
+
+  it('--delete-ids takes an item by value or name; an unknown one or a word without = is refused', async () => {
+    const dict = await dictByCode('priority');
+    const r = await h.terminal('dict saveItems priority 加急=U --delete-ids 低');
+    expect(r.results[0]?.status).toBe('ok');
+    expect(await itemsOf(String(dict!.id))).not.toContain('L=低');
+    const unknown = await h.terminal('dict saveItems priority 加急=U --delete-ids 不存在');
+    expect(unknown.results[0]?.error).toBe('未找到字典项「不存在」');
+    const bare = await h.terminal('dict saveItems priority 紧急');
+    expect(bare.results[0]?.error).toContain('行数据必须是 JSON 数组，或 名称=数据值');
+  });
+});

@@ -46,6 +46,37 @@ describe('file commands', () => {
   });
 });
 
+describe('ossFile upload --path', () => {
+  it('copies a stored file the caller may read into 文件管理; a path it may not read does not exist', async () => {
+    const own = await postParts(h.t, '/sys/common/upload', h.token, [
+      { name: 'biz', value: 'temp' },
+      { name: 'file', filename: '草稿.png', content: PNG },
+    ]);
+    const from = own.body.message as string;
+    const r = await h.terminal(`ossFile upload --path ${from}`);
+    expect(r.results[0]?.status, r.out).toBe('ok');
+    expect(r.out).toContain('已上传 1 个文件：草稿.png');
+    const copy = r.results[0]?.result?.records?.[0] as { id: string; path: string };
+    expect(copy.path).toMatch(/^oss\//);
+    expect(fs.readFileSync(path.join(uploadDir, copy.path))).toEqual(PNG);
+    expect((await h.terminal('ossFile list --json')).out).toContain('草稿.png');
+    // the source stays where it was
+    expect(fs.existsSync(path.join(uploadDir, from))).toBe(true);
+    // someone else's temp upload is readable by its uploader only
+    const staffToken = await h.t.login('yuangong');
+    const theirs = await postParts(h.t, '/sys/common/upload', staffToken, [
+      { name: 'biz', value: 'temp' },
+      { name: 'file', filename: '私人.png', content: PNG },
+    ]);
+    const other = theirs.body.message as string;
+    const refused = await h.terminal(`ossFile upload --path ${other}`);
+    expect(refused.results[0]?.error).toBe(`文件不存在：${other}`);
+    const missing = await h.terminal('ossFile upload --path temp/none.png');
+    expect(missing.results[0]?.error).toBe('文件不存在：temp/none.png');
+    expect((await h.terminal('ossFile list --json')).out).not.toContain('私人.png');
+  });
+});
+
 describe('template commands', () => {
   it('messageTemplate add, then test with stored and given data', async () => {
     const add = await h.terminal(

@@ -162,3 +162,34 @@ describe('role users', () => {
     expect(out.out).toContain('用户不存在：ghost_user');
   });
 });
+
+describe('role savePermissions (the 授权 drawer save) in operator terms', () => {
+  it('takes the role by code and permissions by code, path or name; --dry-run writes nothing', async () => {
+    await h.terminal('role add cmd_save 保存授权');
+    const dry = await h.terminal('role savePermissions cmd_save 职务管理,position:add --dry-run');
+    expect(dry.results[0]?.status).toBe('ok');
+    expect(dry.out).toContain('演练：将新增 2 项，取消 0 项（未执行）');
+    expect(dry.out).toMatch(/职务管理\s+\+ 保存授权（cmd_save）/);
+    expect(await grantedPerms('cmd_save')).toEqual([]);
+    const r = await h.terminal('role savePermissions cmd_save 职务管理,position:add');
+    expect(r.results[0]?.status).toBe('ok');
+    expect(r.out).toContain('新增 2 项，取消 0 项');
+    expect(await grantedPerms('cmd_save')).toEqual(['/isystem/position', 'position:add']);
+    // the previous selection by id or code: what is no longer checked is taken away
+    const [menu] = await db().select().from(sysPermission).where(eq(sysPermission.url, '/isystem/position'));
+    const drop = await h.terminal(
+      `role savePermissions cmd_save /isystem/position --lastpermission-ids ${menu!.id},position:add`,
+    );
+    expect(drop.out).toContain('新增 0 项，取消 1 项');
+    expect(await grantedPerms('cmd_save')).toEqual(['/isystem/position']);
+  });
+
+  it('refuses an unknown role or permission in Chinese, changing nothing', async () => {
+    const role = await h.terminal('role savePermissions no_such_role 职务管理');
+    expect(role.results[0]?.status).toBe('error');
+    expect(role.out).toContain('角色不存在');
+    const perm = await h.terminal('role savePermissions cmd_save 没有这个菜单');
+    expect(perm.results[0]?.error).toBe('权限不存在: 没有这个菜单');
+    expect(await grantedPerms('cmd_save')).toEqual(['/isystem/position']);
+  });
+});

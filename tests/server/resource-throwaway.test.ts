@@ -10,6 +10,7 @@ import { BizError } from '../../src/server/lib/http/result.ts';
 import { auditFields, defineResource } from '../../src/shared/resources/define.ts';
 import { RESOURCES } from '../../src/shared/resources/index.ts';
 import { LOG } from '../../src/shared/resources/log.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { commandHelp } from '../../commands/core/help.ts';
 import { resourceCommandEndpoints, resourceCommands } from '../../commands/resources/generate.ts';
 import { formFields, listConfig } from '../../src/web/resources/resource-config.ts';
@@ -316,7 +317,7 @@ describe('generated commands', () => {
     h.state.answer = true;
     const help = commandHelp(h.registry.get('gadget.add')!).join('\n');
     expect(help).toContain('用法: gadget add [title] [price] [--kind <文本>] [--bought-on <文本>]');
-    expect(help).toContain('性别（字典 sex 的值）');
+    expect(help).toContain('性别（字典 sex 的值或名称）');
     expect(help).toContain('权限: gadget:add');
     const add = (await h.terminal('gadget add 刮痧板 19.9 --kind 1')).results;
     expect(add[0]?.error).toBeUndefined();
@@ -331,10 +332,12 @@ describe('generated commands', () => {
     });
     await h.terminal('gadget list --title 刮痧板 | gadget delete');
     expect(await idOf('刮痧板')).toBe('');
-    // every call a command made is one of the resource's contracts, with the command's permission
-    const contracts = Object.values(GADGET.endpoints);
+    // every call a command made is one of the resource's contracts, with the command's permission,
+    // or the dictionary read that turns an item typed by its text into its value
+    const contracts = [...Object.values(GADGET.endpoints), ENDPOINTS.dict.getDictItems];
+    const pattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`);
     for (const c of h.calls) {
-      const contract = contracts.find((e) => e.path === c.path && e.method === c.method);
+      const contract = contracts.find((e) => pattern(e.path).test(c.path) && e.method === c.method);
       expect(contract, `${c.method} ${c.path}`).toBeTruthy();
     }
     expect(h.calls.length).toBeGreaterThanOrEqual(5);

@@ -31,6 +31,7 @@ export default defineCommand({
     dryRun: z.boolean().optional().describe('只列出将要变更的数据规则，不执行'),
   }),
   positional: ['depart', 'role', 'menu', 'rules'],
+  examples: ['dept role datarule 财务部 fin_sweep 职务管理 示例规则'],
   async run(ctx, { depart, role, menu, rules, clear, dryRun }) {
     const d = findDepart(await allDeparts(ctx), depart);
     const r = findRole(await departRoles(ctx, d.id), role);

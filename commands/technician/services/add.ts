@@ -34,6 +34,7 @@ export default defineCommand({
     dryRun: z.boolean().optional().describe('只列出将要开通的项目，不执行'),
   }),
   positional: ['technician', 'projects'],
+  examples: ['technician services add 王强怡 全身推拿 肩颈调理'],
   async run(ctx, { technician, projects, dryRun }) {
     const techRef =
       technician ??

@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { and, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { OSS_AREA, OSS_FILE, OSS_FILE_MSG, OSS_FILE_UPLOAD } from '../../shared/resources/oss-file.ts';
 import type { Page, Result } from '../../shared/api.ts';
 import { sysUpload } from '../db/schema/index.ts';
 import { escapeLike, likeOp, str } from '../lib/query/query-generator.ts';
-import { ok } from '../lib/http/result.ts';
+import { BizError, ok } from '../lib/http/result.ts';
 import { route } from '../lib/http/route.ts';
 import { MAX_UPLOAD_BYTES, receiveFile, storeUpload } from '../lib/files/stored-files.ts';
 import { caller } from '../plugins/auth.ts';
+import { mayReadUpload } from '../routes/sys/common/upload.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
 const inArea = () => like(sysUpload.path, `${OSS_AREA}/%`);
@@ -64,6 +65,18 @@ export const ossFileServer: ServerResource = {
     if (!app.hasContentTypeParser('multipart/form-data'))
       await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
     route(app, OSS_FILE_UPLOAD, async (req: FastifyRequest, reply) => {
+      // a file already stored (the terminal's `upload`, a seeded picture), copied in by its path
+      const from = (req.body as { path?: unknown } | undefined)?.path;
+      if (!req.isMultipart() && typeof from === 'string' && from.trim()) {
+        const me = caller(req);
+        const path = from.trim();
+        const [row] = await app.db.select().from(sysUpload).where(eq(sysUpload.path, path)).limit(1);
+        const content = row && mayReadUpload(me, row) ? await app.storage.read(path) : null;
+        if (!row || !content) throw new BizError(OSS_FILE_MSG.sourceMissing(path));
+        const name = row.originalName;
+        const stored = await storeUpload(app, OSS_AREA, { filename: name, content }, me.user.username);
+        return ok({ id: stored.id, fileName: name, url: stored.path }, OSS_FILE_MSG.uploaded);
+      }
       const file = await receiveFile(req, reply);
       if ('refusal' in file) return file.refusal;
       const stored = await storeUpload(app, OSS_AREA, file, caller(req).user.username);

@@ -12,7 +12,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { sysIdempotencyKey } from '../db/schema/index.ts';
 import { ROW_VERSION, TRANSITION_MSG } from '../../shared/resources/transitions.ts';
-import { registerTransitions, stateHistory } from './transitions.ts';
+import { DryRun, registerTransitions, stateHistory } from './transitions.ts';
 import { getTableColumns } from 'drizzle-orm';
 import { MSG } from '../../shared/api.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
@@ -20,7 +20,7 @@ import { sendEntityExport } from '../lib/excel/entity-export.ts';
 import { listEntities } from '../lib/query/entity-list.ts';
 import { newId } from '../lib/query/ids.ts';
 import { BizError, bare, ok, okMessage } from '../lib/http/result.ts';
-import { oneParam, parseWith, requiredIds } from '../lib/http/validate.ts';
+import { dryRunOf, oneParam, parseWith, requiredIds } from '../lib/http/validate.ts';
 import { requestCaseId } from '../lib/realtime/vxe-hub.ts';
 import { registerImport } from '../lib/excel/xlsx-import-route.ts';
 import type { UniqueRule } from '../lib/excel/xlsx-import.ts';
@@ -113,6 +113,22 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
    */
   const atomically = <T>(write: (tx: typeof db) => Promise<T>) =>
     db.transaction((tx) => write(tx as unknown as typeof db));
+  /**
+   * a dry run's save: the same transaction, checks and hooks, rolled back at its end (nothing is
+   * committed, published or run after the commit); true when it got there
+   */
+  const rehearsed = async (write: (tx: typeof db) => Promise<unknown>) => {
+    try {
+      await atomically(async (tx) => {
+        await write(tx);
+        throw new DryRun();
+      });
+    } catch (e) {
+      if (e instanceof DryRun) return true;
+      throw e;
+    }
+    return false;
+  };
 
   /**
    * Refuse values another row holds, dictionary values the dictionary lacks, unknown areas (names
@@ -264,13 +280,14 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
 
     add: async (req) => {
       const me = caller(req).user;
-      const data = parseWith(resource.addSchema, req.body) as Record<string, unknown>;
+      const { dryRun, body } = dryRunOf(req.body);
+      const data = parseWith(resource.addSchema, body) as Record<string, unknown>;
       const rows = children.take(data);
       assertWritableFields(await rightsOf(req), data, undefined, titleOf);
       const owner = stamp(req);
       const id = newId();
-      const key = idempotencyKeyOf(req);
-      const saved = await atomically(async (tx) => {
+      const key = dryRun ? undefined : idempotencyKeyOf(req);
+      const write = async (tx: typeof db) => {
         // a retry of an add already made (same key) posts nothing; the key's row waits for a
         // concurrent first request to commit or roll back
         if (key) {
@@ -295,7 +312,9 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         await children.write(tx, id, rows, me.username);
         await sr.hooks?.afterSave?.(ctx);
         return ctx;
-      });
+      };
+      if (dryRun && (await rehearsed(write))) return okMessage(RESOURCE_MSG.dryRun);
+      const saved = await atomically(write);
       if (!saved) return okMessage(message.added);
       await sr.hooks?.afterCommit?.({ ...saved, db, tx: db });
       await publishSaved(req, id);
@@ -305,13 +324,14 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
     edit: async (req) => {
       const me = caller(req).user;
       const version = rowVersionOf(req.body);
-      const parsed = parseWith(resource.editSchema, req.body) as Record<string, unknown> & { id: string };
+      const { dryRun, body } = dryRunOf(req.body);
+      const parsed = parseWith(resource.editSchema, body) as Record<string, unknown> & { id: string };
       const { id, ...sent } = parsed;
       const data = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
       const rows = children.take(data);
       const scope = await rowReach(req);
       const rights = await rightsOf(req);
-      const saved = await atomically(async (tx) => {
+      const write = async (tx: typeof db) => {
         const original = await gen.findById(tx, id, scope);
         if (!original) throw new BizError(resource.notFound);
         assertFixed(data, original);
@@ -334,7 +354,9 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
         await children.write(tx, id, rows, me.username);
         await sr.hooks?.afterSave?.(ctx);
         return ctx;
-      });
+      };
+      if (dryRun && (await rehearsed(write))) return okMessage(RESOURCE_MSG.dryRun);
+      const saved = await atomically(write);
       await sr.hooks?.afterCommit?.({ ...saved, db, tx: db });
       await publishSaved(req, id);
       return okMessage(message.edited);

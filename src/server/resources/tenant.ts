@@ -8,9 +8,10 @@ import {
 } from '../../shared/resources/tenant.ts';
 import { sysTenant, sysUser, yyGoods, yyUser } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
+import { RESOURCE_MSG } from '../../shared/resources/define.ts';
 import { BizError, ok, okMessage } from '../lib/http/result.ts';
 import { route } from '../lib/http/route.ts';
-import { oneParam, parseWith, requiredIds } from '../lib/http/validate.ts';
+import { dryRunOf, oneParam, parseWith, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
 import { requestAccess, tenantColumnCondition, userTenantIds } from '../lib/access/tenant-scope.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
@@ -94,7 +95,8 @@ export const tenantServer: ServerResource = {
   override: {
     add: () => async (req: FastifyRequest) => {
       const me = caller(req).user;
-      const body = (req.body ?? {}) as Body;
+      const { dryRun, body: sent } = dryRunOf(req.body);
+      const body = (sent ?? {}) as Body;
       const data = parseWith(TENANT.addSchema, body) as Body;
       assertDates(data);
       const db = req.server.db;
@@ -109,6 +111,8 @@ export const tenantServer: ServerResource = {
         const [{ top } = { top: 0 }] = await db.select({ top: max(sysTenant.id) }).from(sysTenant);
         id = (top ?? 0) + 1;
       }
+      // a dry run (the generated add's `dryRun`): every check above made, nothing written
+      if (dryRun) return okMessage(RESOURCE_MSG.dryRun);
       await db.insert(sysTenant).values({
         id,
         name: data.name as string,

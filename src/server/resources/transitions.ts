@@ -77,7 +77,7 @@ interface Actor {
 }
 
 /** Roll a dry run's transaction back after its checks. */
-class DryRun extends Error {}
+export class DryRun extends Error {}
 
 /** `ids` (comma-joined or a list) or `id`, from the body or the query. */
 function idsOf(req: FastifyRequest): string[] {

@@ -77,6 +77,8 @@ export const BANNER = defineResource({
       type: 'image',
       upload: { area: 'banner' },
       required: '请上传图片',
+      // a picture the seed stored (a new one: the `upload` command's path)
+      sample: 'banner/seed/spring.png',
       list: { width: 140 },
     },
     {

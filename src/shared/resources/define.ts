@@ -169,6 +169,13 @@ export interface ResourceField {
   terminal?: boolean | { title?: string };
   /** help text of the command argument (default: the title) */
   help?: string;
+  /**
+   * the value a generated command's help example types for this field where none can be derived
+   * from its type (samples.ts): a dictionary item's or option's text (`推拿按摩`), a referenced
+   * row's name (`全身推拿`), the stored path of a seeded upload; the command turns it into what is
+   * stored (commands/resources/field-values.ts)
+   */
+  sample?: string;
   /** how an `int` reads in lists: `bytes` shows a size (`1.5 MB`) */
   unit?: 'bytes';
 }

@@ -15,6 +15,8 @@ export const RESOURCE_MSG = {
   added: '添加成功！',
   edited: '编辑成功!',
   deleted: '删除成功!',
+  /** a generated add or edit run as a dry run: every check of the save passed, then rolled back */
+  dryRun: '演练通过：保存时的全部检查均已通过（未保存）',
   notFound: '未找到对应实体',
   illegalChars: '包含非法字符',
   invalid: (title: string) => `${title}取值无效`,

@@ -201,7 +201,15 @@ export const ORDER = defineResource({
   notFound: ORDER_MSG.notFound,
   messages: { added: '下单成功！', edited: '订单已修改' },
   commands: {
-    examples: { edit: ['order list | head 1 | order edit --remark 示例'] },
+    examples: {
+      edit: ['order list | head 1 | order edit --remark 示例'],
+      // an order some technician holds (a 待接单 one may be undispatched: that is 派单's)
+      reassign: ['order list --status 已接单 | head 1 | order reassign --reason 示例'],
+      // a customer by nickname, the lines' projects by name
+      add: [
+        `order add 悦客6810 '2030-01-01 10:00:00' --travel-mode 打车 --distance 5 --source 客服 --item-list '[{"projectId":"全身推拿","quantity":1}]'`,
+      ],
+    },
     addPositional: ['customerId', 'appointmentTime'],
     ref: { field: 'orderNo', notFound: ORDER_MSG.notFound },
   },
@@ -240,6 +248,7 @@ export const ORDER = defineResource({
       title: '客户',
       type: 'ref',
       required: ORDER_MSG.customer,
+      sample: '悦客6810',
       reference: {
         resource: 'customer',
         label: 'nickname',

@@ -12,6 +12,8 @@ export const OSS_AREA = 'oss';
 
 export const OSS_FILE_MSG = {
   uploaded: '上传成功！',
+  /** a stored path to copy into 文件管理 that is not there, or that the caller may not read */
+  sourceMissing: (path: string) => `文件不存在：${path}`,
 } as const;
 
 export const OSS_FILE = defineResource({
@@ -49,5 +51,8 @@ export const OSS_FILE = defineResource({
   ],
 });
 
-/** Upload a file into 文件管理 (multipart field `file`); JeecgBoot answers 上传成功！. */
+/**
+ * Upload a file into 文件管理 (multipart field `file`), or copy one already stored that the caller
+ * may read (JSON `{ path }`: an `upload` result, a seeded picture); JeecgBoot answers 上传成功！.
+ */
 export const OSS_FILE_UPLOAD = endpoint('POST', `${OSS_FILE.decl.path}/upload`, OSS_FILE.perms.upload);

@@ -59,6 +59,7 @@ export const PROJECT = defineResource({
       type: 'dict',
       dict: PROJECT_CATEGORY_DICT,
       required: true,
+      sample: '推拿按摩',
       max: 20,
       search: true,
       list: { width: 100 },

@@ -53,7 +53,12 @@ export const QUARTZ_JOB = defineResource({
   importLogName: 'quartzJobImportExcelErrorLog',
   messages: { added: JOB_MSG.added, edited: JOB_MSG.edited, deleted: JOB_MSG.deleted },
   commands: {
-    examples: { edit: ['job list | head 1 | job edit --description 示例'] },
+    examples: {
+      edit: ['job list | head 1 | job edit --description 示例'],
+      // a registered handler no job runs yet (the seed schedules every one: the sweep deletes
+      // SampleParamJob's first)
+      add: [`job add org.jeecg.modules.quartz.job.SampleParamJob '0 0 3 * * ?' --parameter 示例`],
+    },
     plural: 'jobs',
     addPositional: ['jobClassName', 'cronExpression'],
   },

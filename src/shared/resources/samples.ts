@@ -2,8 +2,9 @@
  * A sample value of a declared field, as the terminal types it (`--price 1`): what a generated
  * command's help example (commands/resources/examples.ts) fills a field with. Derived from the
  * field's type, choices and rule, so a new declaration gets a working example without listing
- * values. Undefined where no value can be known without the data: a dictionary's items, another
- * row's id, an upload.
+ * values. A declared `sample` wins (a dictionary item's text, a referenced row's name, a seeded
+ * upload's path); without one, undefined where no value can be known without the data: a
+ * dictionary's items, another row, an upload.
  */
 import { ruleProblem } from '../validation.ts';
 import type { ResourceField } from './define.ts';
@@ -40,6 +41,7 @@ const BY_TYPE: Partial<Record<ResourceField['type'], (f: ResourceField) => strin
 
 /** A sample value of `f` (see the module comment), or undefined. */
 export function sampleValue(f: ResourceField): string | undefined {
+  if (f.sample !== undefined) return f.sample;
   if (f.options?.length) return f.options[0]!.value;
   if (f.dict || f.reference || f.type === 'ref' || f.type === 'image' || f.type === 'images')
     return undefined;

@@ -49,6 +49,7 @@ export const TECH_SERVICE = defineResource({
       title: '技师',
       type: 'ref',
       required: TECH_SERVICE_MSG.technicianRequired,
+      sample: '王强怡',
       reference: {
         resource: 'technician',
         label: 'name',
@@ -65,6 +66,7 @@ export const TECH_SERVICE = defineResource({
       title: '服务项目',
       type: 'ref',
       required: TECH_SERVICE_MSG.projectsRequired,
+      sample: '全身推拿',
       reference: {
         resource: 'project',
         label: 'name',

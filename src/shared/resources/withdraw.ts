@@ -71,6 +71,7 @@ export const WITHDRAW = defineResource({
       type: 'ref',
       reference: { resource: 'technician', label: 'name', picker: WITHDRAW_TECHNICIAN_PICKER },
       required: true,
+      sample: '王强怡',
       search: true,
       list: { width: 100 },
     },
@@ -80,6 +81,8 @@ export const WITHDRAW = defineResource({
       type: 'money',
       required: true,
       invalidMessage: WITHDRAW_MSG.amount,
+      // 技师最低提现金额's default
+      sample: '100',
       list: { width: 120 },
     },
     { key: 'payAccount', title: '收款账户', type: 'string', max: 100, list: { width: 180 } },

@@ -78,4 +78,27 @@ describe('dispatch commands', () => {
     expect(overlap.out).toContain('周三的时段有重叠');
     expect((await h.terminal(`techShift week ${tech} --json`)).out).toContain('早班');
   });
+
+  it('techShift saveWeek takes the week as text; --dry-run checks it with the same rules, saving nothing', async () => {
+    const tech = stableId('technician:tech-2');
+    const before = (await h.terminal(`techShift week ${tech}`)).out;
+    const dry = await h.terminal(
+      `techShift saveWeek ${tech} '周一至周三 9:00-12:00 14:00-18:00，周日 10:00-24:00' --dry-run`,
+    );
+    expect(dry.results[0]?.status, dry.out).toBe('ok');
+    expect(dry.out).toMatch(/周一\s+09:00\s+12:00\s+周一\s+14:00\s+18:00\s+周二\s+09:00/);
+    expect(dry.out).toMatch(/将由 2 个时段替换为 7 个（已按时段格式、先后与重叠检查，未保存）/);
+    expect((await h.terminal(`techShift week ${tech}`)).out).toBe(before);
+    const overlap = await h.terminal(`techShift saveWeek ${tech} '周三 09:00-12:00 11:00-13:00' --dry-run`);
+    expect(overlap.results[0]?.error).toBe('周三的时段有重叠');
+    const unknown = await h.terminal(`techShift saveWeek ${tech} '周八 09:00-12:00'`);
+    expect(unknown.results[0]?.error).toContain('无法识别「周八」');
+    const dayless = await h.terminal(`techShift saveWeek ${tech} '09:00-12:00'`);
+    expect(dayless.results[0]?.error).toContain('请先写星期');
+    const saved = await h.terminal(`techShift saveWeek ${tech} '周一、周五 08:30-17:30'`);
+    expect(saved.out).toContain('已保存 2 个排班时段');
+    expect((await h.terminal(`techShift week ${tech}`)).out).toMatch(
+      /周一\s+08:30\s+17:30[\s\S]*周五\s+08:30\s+17:30/,
+    );
+  });
 });

@@ -34,6 +34,23 @@ describe('order commands', () => {
     expect(o.totalAmount).toBe(total);
   });
 
+  it('quote takes the customer by nickname and the projects by name, as add does', async () => {
+    const when = localTime(3, '16:00');
+    const [p, q] = [f.projects[0]!, f.projects[1]!];
+    const byId = await h.terminal(`order quote ${f.customer.id} "${when}" ${p.id}*2 --extras ${q.id}`);
+    expect(byId.results[0]?.status, byId.out).toBe('ok');
+    const byName = await h.terminal(
+      `order quote ${String(f.customer.nickname)} "${when}" ${p.name}*2 --extras ${q.name}`,
+    );
+    expect(byName.results[0]?.status, byName.out).toBe('ok');
+    expect(byName.out).toBe(byId.out);
+    expect(byName.out).toContain(`${p.name} × 2`);
+    expect(byName.out).toContain(`加钟 ${q.name} × 1`);
+    const unknown = await h.terminal(`order quote ${String(f.customer.nickname)} "${when}" 不存在的项目`);
+    expect(unknown.results[0]?.status).toBe('error');
+    expect(unknown.out).toContain('未找到服务项目「不存在的项目」');
+  });
+
   it('list --status takes the state by its text; pay, cancel and timeline take the order number', async () => {
     const o = await latest();
     const list = await h.terminal('order list --status 待支付');

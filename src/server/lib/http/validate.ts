@@ -34,3 +34,14 @@ export function requiredIds(raw: unknown): string[] {
   if (ids.length === 0) throw new BizError(NOTHING_SELECTED);
   return ids;
 }
+
+/**
+ * The `dryRun` flag of a generated add or edit body (`true`, `'true'` or `'1'`): the save makes
+ * every check it makes for real, then rolls back and answers RESOURCE_MSG.dryRun. Returns the flag
+ * and the body without it.
+ */
+export function dryRunOf(body: unknown): { dryRun: boolean; body: unknown } {
+  if (!body || typeof body !== 'object' || !('dryRun' in body)) return { dryRun: false, body };
+  const { dryRun, ...rest } = body as Record<string, unknown>;
+  return { dryRun: dryRun === true || dryRun === 'true' || dryRun === '1', body: rest };
+}

@@ -15,7 +15,8 @@ import { listEntities } from '../../../lib/query/entity-list.ts';
 import { newId } from '../../../lib/query/ids.ts';
 import { BizError, bare, fail, ok, okMessage, page } from '../../../lib/http/result.ts';
 import { parsePaging } from '../../../lib/query/query-generator.ts';
-import { NOTHING_SELECTED, oneParam, parseWith } from '../../../lib/http/validate.ts';
+import { NOTHING_SELECTED, dryRunOf, oneParam, parseWith } from '../../../lib/http/validate.ts';
+import { RESOURCE_MSG } from '../../../../shared/resources/define.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
   DICT_ITEM_LIST,
@@ -107,16 +108,20 @@ export default async function dictItemRoutes(app: FastifyInstance) {
 
   /**
    * The editable grid's values `{dictId, rows, deleteIds}`: all or nothing. Needs dict:edit, plus
-   * dict:add for new rows and dict:delete for removed ones. Answers the dictionary's items as saved.
+   * dict:add for new rows and dict:delete for removed ones. Answers the dictionary's items as saved;
+   * with `dryRun` the same checks, then the counts it would write (nothing written).
    */
   route(app, ENDPOINTS.dictItem.saveBatch, async (req) => {
     const me = caller(req);
-    const b = parseWith(dictItemSaveBatchSchema, req.body);
+    const { dryRun, body } = dryRunOf(req.body);
+    const b = parseWith(dictItemSaveBatchSchema, body);
     const dict = await findDict(db, b.dictId);
     if (!dict) throw new BizError(DICT_MSG.dictNotFound);
     const plan = await planItemBatch(db, dict, b.rows, b.deleteIds, me.user.username);
     if ((plan.inserts && !me.perms.has(PERM.dict.add)) || (plan.deletes && !me.perms.has(PERM.dict.delete)))
       return fail(MSG.noAuth, CODE.NO_AUTH);
+    if (dryRun)
+      return ok({ inserts: plan.inserts, updates: plan.updates, deletes: plan.deletes }, RESOURCE_MSG.dryRun);
     const written = new Set(await plan.run());
     const items = (await itemsOfDict(db, dict.id)).map((i) => dictItemJson(i, tz));
     // open item grids of this dictionary (any instance) show the rows this save inserted or changed
