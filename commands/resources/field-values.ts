@@ -53,16 +53,34 @@ export const choiceError = (f: ResourceField, given: string, texts: readonly str
 export const referenceNotFound = (f: ResourceField, given: string) => `未找到${f.title}「${given}」`;
 
 /**
+ * A row id as the server makes them (32 hex digits, JeecgBoot's UUIDs) or as JeecgBoot's
+ * snowflakes (digits): never a name an operator types.
+ */
+const ROW_ID = /^(?:[0-9a-f]{32}|\d{16,20})$/i;
+
+/** The lookups of one save, shared by its fields and sub-table rows: each list is read once. */
+export type Lookups = Map<string, Promise<unknown>>;
+
+function remembered<T>(lookups: Lookups | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!lookups) return read();
+  const known = lookups.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const reading = read();
+  lookups.set(key, reading);
+  return reading;
+}
+
+/**
  * `text` as stored for `f` (see the module comment). `strict`: a text that is no choice, no
  * dictionary item or no offered row's id or name is refused here with a Chinese message; else it is
  * sent as typed and the server decides. `query` narrows a reference's picker (an address within its
- * customer).
+ * customer). `lookups`: the save's shared lookups (a dictionary or picker read once per save).
  */
 export async function fieldValue(
   ctx: CommandContext,
   f: ResourceField,
   text: string,
-  opts: { strict?: boolean; query?: Record<string, unknown> } = {},
+  opts: { strict?: boolean; query?: Record<string, unknown>; lookups?: Lookups } = {},
 ): Promise<string> {
   const given = text.trim();
   if (f.options?.length) {
@@ -79,7 +97,8 @@ export async function fieldValue(
     return text;
   }
   if (f.dict) {
-    const items = await dictChoices(ctx, f.dict);
+    const dict = f.dict;
+    const items = await remembered(opts.lookups, `dict:${dict}`, () => dictChoices(ctx, dict));
     const values = f.multiple ? given.split(/[,，]/).map((s) => s.trim()) : [given];
     const out = values.map((v) => {
       const item = items.find((i) => i.value === v) ?? items.find((i) => i.text === v);
@@ -96,7 +115,10 @@ export async function fieldValue(
     return out.join(',');
   }
   if (f.reference) {
-    const rows = await referenceChoices(ctx, f, opts.query);
+    // an id as the form's picker sends it: nothing to look up (the server checks the reference)
+    if (ROW_ID.test(given)) return given;
+    const key = `${f.reference.picker.path}?${JSON.stringify(opts.query ?? {})}`;
+    const rows = await remembered(opts.lookups, key, () => referenceChoices(ctx, f, opts.query));
     if (rows.some((o) => o.id === given)) return given;
     const named = rows.filter((o) => o.name === given);
     if (named.length === 1) return named[0]!.id;

@@ -25,7 +25,7 @@ import { statsCommandEndpoints, statsCommands } from './stats.ts';
 import { reversalCommandEndpoints, reversalCommands } from './reversal.ts';
 import { withExamples } from './examples.ts';
 import { ROW_VERSION } from '../../src/shared/resources/transitions.ts';
-import { choiceError, dictChoices, fieldValue } from './field-values.ts';
+import { choiceError, dictChoices, fieldValue, type Lookups } from './field-values.ts';
 import { ANONYMOUS, AUTHENTICATED } from '../../src/shared/permission-codes.ts';
 
 /** What a field type accepts, for help (types not named take plain text). */
@@ -144,6 +144,7 @@ async function storedRow(
   fields: readonly ResourceField[],
   row: Record<string, unknown>,
   strict: boolean,
+  lookups: Lookups,
 ): Promise<Record<string, unknown>> {
   const out = { ...row };
   const ordered = [
@@ -156,7 +157,7 @@ async function storedRow(
     const within = f.reference?.within;
     const query =
       within && out[within.field] !== undefined ? { [within.field]: out[within.field] } : undefined;
-    out[f.key] = await fieldValue(ctx, f, v, { strict, ...(query ? { query } : {}) });
+    out[f.key] = await fieldValue(ctx, f, v, { strict, lookups, ...(query ? { query } : {}) });
   }
   return out;
 }
@@ -168,14 +169,15 @@ async function storedValues(
   values: Record<string, unknown>,
   strict: boolean,
 ): Promise<Record<string, unknown>> {
-  const out = await storedRow(ctx, r.decl.fields, childValues(r, values), strict);
+  const lookups: Lookups = new Map();
+  const out = await storedRow(ctx, r.decl.fields, childValues(r, values), strict, lookups);
   for (const c of r.decl.children ?? []) {
     const rows = out[c.key];
     if (Array.isArray(rows))
       out[c.key] = await Promise.all(
         rows.map((row) =>
           row && typeof row === 'object'
-            ? storedRow(ctx, c.resource.decl.fields, row as Record<string, unknown>, strict)
+            ? storedRow(ctx, c.resource.decl.fields, row as Record<string, unknown>, strict, lookups)
             : row,
         ),
       );

@@ -96,6 +96,33 @@ describe('generated add and edit in operator terms', () => {
     expect(bad.out).toContain('未找到服务项目「不存在的项目」');
     expect(await rows(yyVisitOrder)).toBe(before + 1);
   });
+
+  it('reads each picker once per save, and none for a reference given by its id (as the form sends it)', async () => {
+    const reads = (from: number, path: string) =>
+      h.calls.slice(from).filter((c) => c.method === 'GET' && c.path.endsWith(path)).length;
+    let from = h.calls.length;
+    const named = await h.terminal(
+      `order add 悦客6810 '2030-01-04 10:00:00' --travel-mode 打车 --distance 5 --source 客服 --remark 一次查询 --item-list '[{"projectId":"肩颈调理","quantity":1},{"projectId":"全身推拿","quantity":1}]'`,
+    );
+    expect(named.results[0]?.status).toBe('ok');
+    // two lines named by project: the lines' picker read once, the customers' once
+    expect(reads(from, '/projectOptions')).toBe(1);
+    expect(reads(from, '/customerOptions')).toBe(1);
+    const [order] = await db().select().from(yyVisitOrder).where(eq(yyVisitOrder.remark, '一次查询'));
+    from = h.calls.length;
+    const byId = await h.terminal(
+      `order add ${order!.customerId} '2030-01-05 10:00:00' --travel-mode 打车 --distance 5 --source 客服 --remark 按编号 --item-list '[{"projectId":"${(await project('肩颈调理')).id}","quantity":1}]'`,
+    );
+    expect(byId.results[0]?.status).toBe('ok');
+    expect(reads(from, '/projectOptions')).toBe(0);
+    expect(reads(from, '/customerOptions')).toBe(0);
+    // an id naming no row is the server's to refuse, and it does
+    const ghost = await h.terminal(
+      `order add ${'f'.repeat(32)} '2030-01-05 11:00:00' --travel-mode 打车 --distance 5 --source 客服 --remark 无此客户 --item-list '[{"projectId":"${(await project('肩颈调理')).id}","quantity":1}]'`,
+    );
+    expect(ghost.results[0]?.status).toBe('error');
+    expect(await db().select().from(yyVisitOrder).where(eq(yyVisitOrder.remark, '无此客户'))).toEqual([]);
+  });
 });
 
 describe('generated add and edit --dry-run', () => {
