@@ -393,7 +393,12 @@ const dialogShown = (ms: number) =>
           const observer = new MutationObserver(() => void (shows() && done()));
           const timer = setTimeout(done, ms);
           if (shows()) return done();
-          observer.observe(document, { subtree: true, childList: true, attributes: true });
+          // a dialog shows by being added, or by the attributes that hide one; else the next wait sees it
+          observer.observe(document, {
+            subtree: true,
+            childList: true,
+            attributeFilter: ['open', 'hidden', 'role'],
+          });
         }),
       ms,
     )
