@@ -14,9 +14,18 @@ let env: BrowserEnv;
 let page: Page;
 /** the menu's pages: path and the title its tab shows */
 let pages: Array<{ path: string; title: string }> = [];
+/** requests of `page` not yet finished, and how many it has sent (settle() waits for them) */
+let inFlight = 0;
+let sent = 0;
 beforeAll(async () => {
   env = await startBrowserEnv();
   page = await env.newPage();
+  page.on('request', () => {
+    inFlight++;
+    sent++;
+  });
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
   await login(page, env.url, 'admin');
   await page.getByRole('tab', { name: /首页/ }).waitFor();
   const token = await page.evaluate(() => {
@@ -56,7 +65,17 @@ async function settle() {
     .first()
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
-  await page.waitForTimeout(300);
+  // every request the page sent (data, chunks, fonts, images) has finished and none followed for
+  // 100 ms, then the page has drawn two frames since
+  const until = Date.now() + 15_000;
+  for (let before = -1; inFlight > 0 || sent !== before;) {
+    if (Date.now() > until) throw new Error(`${page.url()}: requests still unfinished after 15 s`);
+    before = inFlight > 0 ? -1 : sent;
+    await new Promise((r) => setTimeout(r, inFlight > 0 ? 25 : 100));
+  }
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))),
+  );
 }
 
 /**

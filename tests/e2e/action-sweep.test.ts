@@ -135,6 +135,25 @@ const errors: string[] = [];
 let downloads = 0;
 /** API reads the page sent whose answer has not been read yet (a list is drawn once they are) */
 let reading = 0;
+/** API reads the page has sent so far */
+let sent = 0;
+/** called on each audit post and each answered read (what the waits below wake on) */
+let wake: Array<() => void> = [];
+const woken = () => {
+  const w = wake;
+  wake = [];
+  w.forEach((f) => f());
+};
+/** Resolves on the page's next audit post or answered read, or after `ms`. */
+const nextSignal = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    wake.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Row = Record<string, unknown>;
 /** the records of the lists the page loaded, latest first */
 const lists: Row[][] = [];
@@ -216,8 +235,10 @@ beforeAll(async () => {
   page = await env.newPage();
   const auditPath = `/jeecg-boot${pathOf(ENDPOINTS.audit.command)}`;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === auditPath)
+    if (r.method() === 'POST' && new URL(r.url()).pathname === auditPath) {
       audits.push(JSON.parse(r.postData() ?? '{}') as AuditPost);
+      woken();
+    }
   });
   page.on('pageerror', (e) => errors.push(`pageerror ${e.stack ?? e.message}`));
   page.on('console', (m) => {
@@ -226,12 +247,20 @@ beforeAll(async () => {
   });
   page.on('download', () => downloads++);
   const api = (r: Request) => r.method() === 'GET' && r.url().includes('/jeecg-boot/');
-  page.on('request', (r) => void (api(r) && reading++));
-  page.on('requestfailed', (r) => void (api(r) && reading--));
+  const answered = () => {
+    reading--;
+    woken();
+  };
+  page.on('request', (r) => {
+    if (!api(r)) return;
+    reading++;
+    sent++;
+  });
+  page.on('requestfailed', (r) => void (api(r) && answered()));
   // the rows of every list the page loaded (a row's data, for the commands its menu offers)
   page.on('response', (r) => {
     if (!api(r.request())) return;
-    if (!(r.headers()['content-type'] ?? '').includes('json')) return void reading--;
+    if (!(r.headers()['content-type'] ?? '').includes('json')) return void answered();
     r.json()
       .then(
         (b: { result?: { records?: unknown } }) => {
@@ -240,7 +269,7 @@ beforeAll(async () => {
         },
         () => undefined,
       )
-      .finally(() => reading--);
+      .finally(answered);
   });
   // every toast shown, in order (a case reads those of its own run)
   await page.addInitScript(() => {
@@ -304,11 +333,17 @@ async function settled() {
     '.ag-row, table tbody tr, .ag-overlay-no-rows-center, :text("没有查询到任何数据")',
   );
   await drawn.first().waitFor();
+  // quiet: no read unanswered, and none sent for 50 ms (a read may follow another's answer)
   const until = Date.now() + 15_000;
-  for (let quiet = 0; quiet < 2;) {
-    quiet = reading === 0 ? quiet + 1 : 0;
+  for (;;) {
     if (Date.now() > until) throw new Error(`${page.url()}: API reads still unanswered after 15 s`);
-    await page.waitForTimeout(25);
+    if (reading > 0) {
+      await nextSignal(until - Date.now());
+      continue;
+    }
+    const before = sent;
+    await sleep(50);
+    if (reading === 0 && sent === before) break;
   }
   await drawn.first().waitFor();
 }
@@ -318,11 +353,14 @@ async function closeDialogs() {
   for (let i = 0; i < 6 && (await dialogs().count()); i++) {
     const before = await dialogs().count();
     await page.keyboard.press('Escape');
-    let closed = false;
-    for (let t = 0; t < 25 && !closed; t++) {
-      closed = (await dialogs().count()) < before;
-      if (!closed) await page.waitForTimeout(20);
-    }
+    // closed: fewer dialogs show (within half a second, else its button declines it)
+    const closed = await dialogs()
+      .nth(before - 1)
+      .waitFor({ state: 'hidden', timeout: 500 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (!closed)
       await dialogs()
         .last()
@@ -331,6 +369,40 @@ async function closeDialogs() {
         .click();
   }
 }
+
+/**
+ * Resolves when a dialog shows (in the page: on the DOM changes that may show one) or after `ms`;
+ * the caller then looks again as before.
+ */
+const dialogShown = (ms: number) =>
+  page
+    .evaluate(
+      (ms) =>
+        new Promise<void>((resolve) => {
+          // (a layout is measured only while some dialog is in the page)
+          const shows = () =>
+            [...document.querySelectorAll('[role=dialog], [role=alertdialog]')].some((d) => {
+              const box = d.getBoundingClientRect();
+              return box.width > 0 && box.height > 0 && getComputedStyle(d).visibility === 'visible';
+            });
+          const done = () => {
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve();
+          };
+          const observer = new MutationObserver(() => void (shows() && done()));
+          const timer = setTimeout(done, ms);
+          if (shows()) return done();
+          // a dialog shows by being added, or by the attributes that hide one; else the next wait sees it
+          observer.observe(document, {
+            subtree: true,
+            childList: true,
+            attributeFilter: ['open', 'hidden', 'role'],
+          });
+        }),
+      ms,
+    )
+    .catch(() => undefined);
 
 /** The toasts shown since the `from`th. */
 const toasts = (from = 0) =>
@@ -367,7 +439,9 @@ async function runCase(name: string, c: CommandDefinition, trigger: () => Promis
       if (seen.length) break;
       throw new Error(`${name}: neither a dialog nor an end within 15 s`);
     }
-    await page.waitForTimeout(15);
+    // wake on what ends this wait: the command's report, or a dialog showing
+    const ms = Math.max(1, Math.min(250, until - Date.now()));
+    await Promise.race([nextSignal(ms), dialogShown(ms)]);
   }
   // a form the command opened (its own widget) shows after the command ended
   if (await dialogs().count()) {
@@ -416,10 +490,12 @@ async function offeringRows(s: Screen): Promise<Map<string, number>> {
   await settled();
   const ids = await domRowIds();
   if (!ids.length) {
+    // the first row offering each (rows are read until every row command has one)
     const count = await rowCount();
-    for (let i = count - 1; i >= 0; i--) {
+    for (let i = 0; i < count && found.size < s.row.length; i++) {
       const labels = await tableRow(i).getByRole('button').allTextContents();
-      for (const a of s.row) if (labels.some((l) => l.startsWith(a.label))) found.set(a.command.id, i);
+      for (const a of s.row)
+        if (!found.has(a.command.id) && labels.some((l) => l.startsWith(a.label))) found.set(a.command.id, i);
     }
     return found;
   }
@@ -427,9 +503,11 @@ async function offeringRows(s: Screen): Promise<Map<string, number>> {
   const records = lists.find((l) => l.length === ids.length && l.every((r, i) => String(r.id) === ids[i]));
   // a tree table loads its levels otherwise: its rows' menus say what they offer
   if (!records) {
-    for (let i = Math.min(ids.length, 10) - 1; i >= 0; i--) {
+    // the first of the first ten rows offering each (menus are opened until every one has one)
+    for (let i = 0; i < Math.min(ids.length, 10) && found.size < s.row.length; i++) {
       const labels = await menuLabels(i);
-      for (const a of s.row) if (labels.includes(a.label)) found.set(a.command.id, i);
+      for (const a of s.row)
+        if (!found.has(a.command.id) && labels.includes(a.label)) found.set(a.command.id, i);
     }
     return found;
   }

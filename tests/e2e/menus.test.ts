@@ -60,10 +60,22 @@ describe('菜单管理', () => {
   // three full axe runs and a keyboard journey: 9 s alone, past 30 s beside two other browser files
   it('adds a button under a menu by keyboard and a data rule to the menu', async () => {
     const page = await env.newPage();
+    // the tree's roots are asked for once when the page opens (not again when nothing changed)
+    let rootReads = 0;
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (
+        u.pathname.endsWith('/sys/permission/list') &&
+        u.searchParams.has('parentId') &&
+        !u.searchParams.get('parentId')
+      )
+        rootReads++;
+    });
     await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fisystem%2Fpermission');
     await page.waitForURL(`${env.url}/isystem/permission`);
     await rowOf(page, '系统管理').waitFor();
     expect(await axeSerious(page)).toEqual([]);
+    expect(rootReads, 'requests for the menu tree’s roots').toBe(1);
 
     // into the tree, down to 系统管理, → opens it, down to 菜单管理
     await page.keyboard.press('Alt+g');

@@ -66,10 +66,12 @@ const COLUMNS: Array<TreeColumn<MenuRow>> = [
  */
 export default function PermissionPage() {
   const toolbar = useMenu('menu.toolbar');
-  // bumped whenever a command invalidates the menu reads: the tree reloads
+  // bumped whenever a command invalidates the menu reads: the tree reloads. It starts with a
+  // value (no answer to wait for), else its first answer reloaded the tree the page had just asked for
   const version = useQuery({
     queryKey: [...MENUS_KEY, 'version'],
     queryFn: () => Date.now(),
+    initialData: 0,
     staleTime: Infinity,
   }).data;
   const [rowMenu, setRowMenu] = useState<{ row: MenuRow; at: { x: number; y: number } } | null>(null);
