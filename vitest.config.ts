@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
  * - e2e: the built client in Debian's Chromium, one browser per worker shared by its files; on the
  *   PostgreSQL server when one is given (TEST_POSTGRES_URL), else on PGlite.
  * Two workers: database and browser work run in other threads and processes, so two files at a
- * time keep both cores busy.
+ * time keep both cores busy (about 88 % on a 2-core machine; three workers measured no faster:
+ * 845 s against 830 s for `npm test`). `TEST_WORKERS=n` sets another count for a larger machine.
  */
 const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
 
@@ -58,7 +59,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     reporters: ['default', './tests/support/slowest-reporter.ts'],
     projects: [
       {
