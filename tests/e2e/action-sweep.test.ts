@@ -13,6 +13,7 @@ import { MENUS } from '../../src/server/db/seed/data/menus.ts';
 import type { SeedMenu } from '../../src/server/db/seed/data/types.ts';
 import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { clickRowAction } from '../support/grid-rows.ts';
+import { recordToasts, toastsSince } from '../support/toasts.ts';
 import type { TestApp } from '../support/app.ts';
 import { postParts } from '../server/import-support.ts';
 import { PARTNER_STATUS } from '../../src/shared/resources/partner.ts';
@@ -272,16 +273,7 @@ beforeAll(async () => {
       .finally(answered);
   });
   // every toast shown, in order (a case reads those of its own run)
-  await page.addInitScript(() => {
-    const shown: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = shown;
-    new MutationObserver((changes) => {
-      for (const c of changes)
-        for (const n of c.addedNodes)
-          if (n instanceof HTMLElement && n.parentElement?.matches('[aria-live=polite]'))
-            shown.push(n.innerText);
-    }).observe(document, { subtree: true, childList: true });
-  });
+  await recordToasts(page);
   const first = SCREENS[0]!.route;
   await login(page, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(first)}`);
   await page.waitForURL(`${env.url}${first}`);
@@ -404,17 +396,13 @@ const dialogShown = (ms: number) =>
     )
     .catch(() => undefined);
 
-/** The toasts shown since the `from`th. */
-const toasts = (from = 0) =>
-  page.evaluate((n) => (window as unknown as { __toasts: string[] }).__toasts.slice(n), from);
-
 /**
  * Run one case: `trigger` starts the command, then every dialog it opens is declined until the
  * command reports how it ended. Returns what happened, for the summary.
  */
 async function runCase(name: string, c: CommandDefinition, trigger: () => Promise<void>): Promise<string> {
   const from = audits.length;
-  const toastsFrom = (await toasts()).length;
+  const toastsFrom = (await toastsSince(page)).shown.length;
   const started = Date.now();
   const downloadsBefore = downloads;
   errors.length = 0;
@@ -448,16 +436,10 @@ async function runCase(name: string, c: CommandDefinition, trigger: () => Promis
     seen.push(`dialog「${(await dialogs().last().innerText()).replace(/\s+/g, ' ').slice(0, 60)}」`);
     await closeDialogs();
   }
-  const { shown, crashed } = await page.evaluate(
-    (n) => ({
-      shown: (window as unknown as { __toasts: string[] }).__toasts.slice(n),
-      crashed: document.body.innerText.includes('页面加载失败'),
-    }),
-    toastsFrom,
-  );
+  const { shown, crashed } = await toastsSince(page, toastsFrom);
   expect(crashed, `${name}: 页面加载失败`).toBe(false);
   expect(ended?.error ?? '', `${name}: ended in`).not.toMatch(BROKEN);
-  for (const t of shown) expect(t, `${name}: a toast`).not.toMatch(BROKEN);
+  for (const t of shown) expect(t.text, `${name}: a toast`).not.toMatch(BROKEN);
   expect(errors, `${name}: page and console errors`).toEqual([]);
   const end = ended
     ? `${ended.outcome}${ended.error ? `「${ended.error}」` : ''}${downloads > downloadsBefore ? ' download' : ''}`

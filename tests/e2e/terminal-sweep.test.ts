@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core';
 import { CommandRegistry } from '../../commands/core/registry.ts';
 import { registerAll } from '../../commands/index.ts';
 import type { CommandDefinition } from '../../commands/core/types.ts';
+import { recordToasts, toastsSince } from '../support/toasts.ts';
 import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { DEMO } from '../support/editable-demo.ts';
 import { SWEEP_STAGES, terminalSweepPlan, type SweepStage } from '../support/terminal-sweep.ts';
@@ -62,16 +63,7 @@ beforeAll(async () => {
   const file = await uploadFile();
   page.on('filechooser', (chooser) => void chooser.setFiles(file));
   // every toast shown, with its role (a warning or an error is an alert)
-  await page.addInitScript(() => {
-    const shown: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = shown;
-    new MutationObserver((changes) => {
-      for (const c of changes)
-        for (const n of c.addedNodes)
-          if (n instanceof HTMLElement && n.parentElement?.matches('[aria-live=polite]'))
-            shown.push(`${n.getAttribute('role')}: ${n.innerText}`);
-    }).observe(document, { subtree: true, childList: true });
-  });
+  await recordToasts(page);
   await login(page, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(USERS)}`);
   await page.waitForURL(env.url + USERS);
   await content().locator('.ag-row').first().waitFor();
@@ -89,7 +81,7 @@ const input = () => page.getByTestId('terminal-input');
 const output = () => page.getByTestId('terminal-output');
 const dialogs = () => page.locator('[role=dialog]:visible, [role=alertdialog]:visible');
 const tab = (name: string) => page.getByRole('tab', { name: new RegExp(name) });
-const toasts = () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts.length);
+const toasts = async () => (await toastsSince(page)).shown.length;
 
 /** Close whatever dialogs are open, as a person declines them: Escape, else 取消 / 关闭 / 返回. */
 async function closeDialogs() {
@@ -190,15 +182,8 @@ async function runLine(def: CommandDefinition, line: string): Promise<'done' | '
   }
   const text = await terminalText();
   const printed = text.split('\n').slice(text.split('\n').lastIndexOf(`admin@console $ ${line}`) + 1);
-  const { alerts, crashed } = await page.evaluate(
-    (from) => ({
-      alerts: (window as unknown as { __toasts: string[] }).__toasts
-        .slice(from)
-        .filter((t) => t.startsWith('alert')),
-      crashed: document.body.innerText.includes('页面加载失败'),
-    }),
-    toastsFrom,
-  );
+  const { shown, crashed } = await toastsSince(page, toastsFrom);
+  const alerts = shown.filter((t) => t.role === 'alert').map((t) => t.text);
   const throttled = alerts.length > 0 && alerts.every((t) => t.includes(INSERT_TOO_FAST));
   outcomes.push(
     `${name}${throttled ? ' (too fast)' : ''} → ${[...seen, printed.join(' ⏎ ').slice(0, 80) || '(nothing printed)'].join(' → ')} (${Date.now() - started} ms)`,
