@@ -12,7 +12,18 @@ import { KEYS, NS, SESSION_TTL_MS } from '../../src/web/lib/storage.ts';
 
 /** The built SPA; `E2E_WEB_DIR` points elsewhere (parallel work builds with `vite build --outDir`). */
 export const WEB_DIR = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium. Its headless shell (package chromium-headless-shell: the same Chromium build,
+ * Blink and V8, without the desktop browser's window, tab-strip and toolbar layers; the build
+ * Playwright itself runs for headless tests) when installed, as .ci/run does: it measured about
+ * half the CPU of `/usr/bin/chromium --headless` for the same pages (renderer processes 25–34
+ * against 42–46 CPU-s, browser and GPU processes 7 against 21–27 CPU-s, for 8 sign-ins of four
+ * list pages each), and browser work is most of the e2e tier's time. `CHROMIUM_PATH` runs the
+ * suite in another build, e.g. `CHROMIUM_PATH=/usr/bin/chromium` for the full browser.
+ */
+export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM =
+  process.env.CHROMIUM_PATH || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** The real product for browser tests: built SPA + API on a loopback port, fresh database, Debian Chromium. */
 export interface BrowserEnv {
