@@ -142,6 +142,38 @@ async function generateIn(
   };
 }
 
+/** The ledger entries a statement holds (its lines): `select … from <this> e`. */
+export const statementEntries = (statementId: string): SQL => sql`(
+  select e.* from yy_statement_line l join yy_ledger_entry e on e.id = l.entry_id
+  where l.statement_id = ${statementId})`;
+
+/**
+ * A statement confirmed: the 结算扣款 material orders whose deduction it holds are charged by it
+ * (`statement_id`); reopened, they are uncharged again (its next confirmation charges them anew).
+ * Answers how many orders changed.
+ */
+export async function chargeDeductions(tx: Db, statementId: string, charged: boolean): Promise<number> {
+  const rows = charged
+    ? await rowsOf(
+        tx,
+        sql`
+        update yy_material_order m set statement_id = ${statementId}, update_time = now()
+        from ${statementEntries(statementId)} e
+        where e.kind = 'deduction' and e.entry_key = 'material:' || m.id || ':debit'
+          and m.pay_method = '2' and m.statement_id is null
+          -- cancelled with its reversal on the same statement: nothing was charged
+          and not exists (select 1 from ${statementEntries(statementId)} r
+                          where r.entry_key = 'material:' || m.id || ':return-debit')
+        returning m.id`,
+      )
+    : await rowsOf(
+        tx,
+        sql`update yy_material_order set statement_id = null, update_time = now()
+            where statement_id = ${statementId} returning id`,
+      );
+  return rows.length;
+}
+
 /**
  * 分账: each settled statement of the period (within `reach`) not paid out yet becomes one payout.
  * The payout's unique statement makes a repeated or concurrent call pay nothing twice: a second

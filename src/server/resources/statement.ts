@@ -9,7 +9,7 @@ import {
 import { yyPartner, yyStatement, yyTechnician } from '../db/schema/index.ts';
 import { caller } from '../plugins/auth.ts';
 import { BizError, ok } from '../lib/http/result.ts';
-import { generateStatements } from '../money/statements.ts';
+import { chargeDeductions, generateStatements } from '../money/statements.ts';
 import type { ServerResource } from './types.ts';
 
 const S = yyStatement;
@@ -56,9 +56,20 @@ export const statementServer: ServerResource = {
     },
   },
   transitions: {
-    confirm: { set: () => ({ confirmTime: new Date() }) },
+    // the 结算扣款 material orders the statement deducts are charged by its confirmation
+    confirm: {
+      set: () => ({ confirmTime: new Date() }),
+      async effects({ tx, row }) {
+        await chargeDeductions(tx, String(row.id), true);
+      },
+    },
     settle: { set: ({ params }) => ({ payRef: String(params.ref), payTime: new Date() }) },
-    reopen: { set: () => ({ confirmTime: null }) },
+    reopen: {
+      set: () => ({ confirmTime: null }),
+      async effects({ tx, row }) {
+        await chargeDeductions(tx, String(row.id), false);
+      },
+    },
   },
   endpoints: [
     {
