@@ -1,14 +1,20 @@
 /**
- * 对账单 generation and 分账, set-based: one statement writes a period's lines (INSERT … SELECT
- * from the ledger) and, in a second part of it, their statements (GROUP BY), whatever the number
- * of orders.
+ * 对账单 generation and 分账, set-based: one statement reads a period's entries from the ledger,
+ * writes its statements (GROUP BY) and the few adjustment lines, whatever the number of orders.
  *
- * A period's drafts are dropped and written again from the ledger (ids derived from the period
- * and account, a line is its entry's id), so regenerating an unchanged draft gives identical
- * lines. Statements of the period that are confirmed or settled stay as they are; the
- * entries of their accounts that are on no statement (posted after the lock) and entries of
- * earlier locked periods are carried into the next period generated for the account as
- * adjustment lines.
+ * A statement does not copy its own period's lines: it records what it holds of them, frozen at
+ * generation — the instants of the period (`starts_at`, `ends_at`), a horizon in the ledger's
+ * posting order (`seq_hi`: every entry up to it was committed before the generation read the
+ * ledger) and the few entries of the period at or below it that another statement carries
+ * (`seq_skip`). Its lines are the account's entries of the period up to the horizon, less those
+ * (`statementEntries`), so they cannot change once locked: entries never change, and the database
+ * keeps a locked statement's columns. Only adjustments are rows of yy_statement_line (an entry of
+ * an earlier, locked period that its statement does not hold, carried into the next period
+ * generated for the account), and statements written before horizons keep all their lines there.
+ *
+ * A period's drafts are dropped and written again (ids derived from the period and account), so
+ * regenerating an unchanged draft gives identical lines. Statements of the period that are
+ * confirmed or settled stay as they are.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { StatementGenerated, StatementPeriod } from '../../shared/resources/statement.ts';
@@ -29,9 +35,10 @@ export async function generateStatements(
   opts: { tz: string; by: string; dryRun?: boolean },
 ): Promise<StatementGenerated> {
   let result: StatementGenerated | undefined;
+  const hi = await ledgerHorizon(db);
   try {
     await db.transaction(async (tx) => {
-      result = await generateIn(tx, p, opts);
+      result = await generateIn(tx, p, { ...opts, hi });
       if (opts.dryRun) throw new DryRun();
     });
   } catch (err) {
@@ -40,10 +47,26 @@ export async function generateStatements(
   return result!;
 }
 
+/**
+ * The ledger's horizon: the highest posting number such that every entry up to it is committed.
+ * A SHARE lock waits for the transactions posting now (they hold ROW EXCLUSIVE from their INSERT,
+ * before their number is drawn) and is released at once; later postings draw higher numbers.
+ */
+async function ledgerHorizon(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await rowsOf(tx, sql`lock table yy_ledger_entry in share mode`);
+    const [r] = await rowsOf(
+      tx,
+      sql`select coalesce(pg_sequence_last_value('yy_ledger_entry_seq_seq'::regclass), 0)::text as hi`,
+    );
+    return Number(r?.hi ?? 0);
+  });
+}
+
 async function generateIn(
   tx: Db,
   p: StatementPeriod,
-  { tz, by, dryRun = false }: { tz: string; by: string; dryRun?: boolean },
+  { tz, by, dryRun = false, hi }: { tz: string; by: string; dryRun?: boolean; hi: number },
 ): Promise<StatementGenerated> {
   const { type, start, end, period } = p;
   // one generation per period type at a time: a concurrent one (this period or another, which
@@ -62,6 +85,8 @@ async function generateIn(
     sql`
     delete from yy_statement s where s.period_type = ${type} and s.period_start = ${start}::date and s.status = '0'`,
   );
+  const startsAt = sql`(${start}::date::timestamp at time zone ${tz})`;
+  const endsAt = sql`(${end}::date::timestamp at time zone ${tz})`;
   const written = await rowsOf(
     tx,
     sql`
@@ -69,32 +94,49 @@ async function generateIn(
       -- the period's statements left: confirmed or settled (their accounts get no new lines here)
       select account, account_id from yy_statement where period_type = ${type} and period_start = ${start}::date
     ),
-    cand as (
-      select e.id, e.account, e.account_id, e.order_id, e.amount, e.partner_id, e.tenant_id, false as adjustment
+    -- entries another statement of this period type carries as adjustments
+    carried as (
+      select entry_id from yy_statement_line where period_type = ${type} and adjustment
+    ),
+    own as (
+      select e.id, e.seq, e.account, e.account_id, e.order_id, e.amount, e.partner_id, e.tenant_id,
+        c.entry_id is not null as skip
       from yy_ledger_entry e
+      left join carried c on c.entry_id = e.id
       where e.account in ('technician', 'partner') and e.account_id is not null
-        and e.create_time >= (${start}::date::timestamp at time zone ${tz})
-        and e.create_time < (${end}::date::timestamp at time zone ${tz})
+        and e.create_time >= ${startsAt} and e.create_time < ${endsAt} and e.seq <= ${hi}
         and not exists (select 1 from here x where x.account = e.account and x.account_id = e.account_id)
-        and not exists (select 1 from yy_statement_line l where l.entry_id = e.id and l.period_type = ${type})
+    ),
+    cand as (
+      select o.id, o.account, o.account_id, o.order_id, o.amount, o.partner_id, o.tenant_id, false as adjustment
+      from own o where not o.skip
       union all
       -- entries of an earlier locked period of the account that its statement does not hold
       select e.id, e.account, e.account_id, e.order_id, e.amount, e.partner_id, e.tenant_id, true
       from yy_statement s2
       join yy_ledger_entry e on e.account = s2.account and e.account_id = s2.account_id
-        and e.create_time >= (s2.period_start::timestamp at time zone ${tz})
-        and e.create_time < (s2.period_end::timestamp at time zone ${tz})
-      where s2.period_type = ${type} and s2.status <> '0' and s2.period_end <= ${start}::date
+        and e.create_time >= coalesce(s2.starts_at, s2.period_start::timestamp at time zone ${tz})
+        and e.create_time < coalesce(s2.ends_at, s2.period_end::timestamp at time zone ${tz})
+      where s2.period_type = ${type} and s2.status <> '0' and s2.period_end <= ${start}::date and e.seq <= ${hi}
         and not exists (select 1 from here x where x.account = e.account and x.account_id = e.account_id)
+        and case when s2.seq_hi is null
+          then not exists (select 1 from yy_statement_line l where l.statement_id = s2.id and l.entry_id = e.id)
+          else e.seq > s2.seq_hi or e.seq = any (s2.seq_skip) end
         and not exists (select 1 from yy_statement_line l where l.entry_id = e.id and l.period_type = ${type})
     ),
     keyed as (
       select c.*, md5('statement:' || ${type} || ':' || ${start} || ':' || c.account || ':' || c.account_id) as sid
       from cand c
     ),
+    skips as (
+      select md5('statement:' || ${type} || ':' || ${start} || ':' || o.account || ':' || o.account_id) as sid,
+        array_agg(o.seq order by o.seq) as seqs
+      from own o where o.skip
+      group by 1
+    ),
     lines as (
       insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
-      select k.sid, k.id, ${type}, k.adjustment from keyed k
+      select k.sid, k.id, ${type}, true from keyed k where k.adjustment
       returning 1
     ),
     -- per order first, then per statement: two hash aggregations instead of sorting every line
@@ -108,14 +150,16 @@ async function generateIn(
     ),
     heads as (
       insert into yy_statement (id, period_type, period, period_start, period_end, account, account_id, partner_id,
-        status, line_count, order_count, period_amount, adjustment_amount, total_amount, generate_time, tenant_id,
-        create_by, create_time)
+        status, line_count, order_count, period_amount, adjustment_amount, total_amount, generate_time,
+        seq_hi, seq_skip, starts_at, ends_at, tenant_id, create_by, create_time)
       select o.sid, ${type}, ${period}, ${start}::date, ${end}::date, o.account, o.account_id,
         case when o.account = 'partner' then o.account_id else max(o.partner_id) end,
         '0', sum(o.n), count(o.order_id), coalesce(sum(o.own), 0), coalesce(sum(o.carried), 0),
-        sum(o.total), now(), min(o.tenant_id), ${by}, now()
+        sum(o.total), now(), ${hi}, coalesce(k.seqs, '{}'), ${startsAt}, ${endsAt}, min(o.tenant_id), ${by},
+        now()
       from per_order o
-      group by o.sid, o.account, o.account_id
+      left join skips k on k.sid = o.sid
+      group by o.sid, o.account, o.account_id, k.seqs
       returning line_count, total_amount
     )
     select (select count(*) from lines)::int as written_lines,
@@ -142,9 +186,18 @@ async function generateIn(
   };
 }
 
-/** The ledger entries a statement holds (its lines): `select … from <this> e`. */
+/**
+ * The ledger entries a statement holds (its lines), with `adjustment`: `select … from <this> e`.
+ * Its own period's up to its horizon, less those skipped, and its rows of yy_statement_line.
+ */
 export const statementEntries = (statementId: string): SQL => sql`(
-  select e.* from yy_statement_line l join yy_ledger_entry e on e.id = l.entry_id
+  select e.*, false as adjustment from yy_statement s
+  join yy_ledger_entry e on e.account = s.account and e.account_id = s.account_id
+    and e.create_time >= s.starts_at and e.create_time < s.ends_at
+    and e.seq <= s.seq_hi and not (e.seq = any (s.seq_skip))
+  where s.id = ${statementId} and s.seq_hi is not null
+  union all
+  select e.*, l.adjustment from yy_statement_line l join yy_ledger_entry e on e.id = l.entry_id
   where l.statement_id = ${statementId})`;
 
 /**

@@ -1,6 +1,7 @@
 /**
  * 对账单 (yy_statement): per technician and per partner, per local month or ISO week, the ledger
- * entries of the account in the period (`yy_statement_line`). Generated as 草稿 (regenerated at
+ * entries of the account in the period (read from the ledger by the horizon the statement records,
+ * adjustments as rows of `yy_statement_line`). Generated as 草稿 (regenerated at
  * will, with identical lines when nothing changed), then 确认 (locked: the database refuses any
  * change of its lines and totals), then 结算 (payment reference and time). 重新打开 takes a
  * confirmed statement back to 草稿 with a reason and its own permission. Ledger entries of a

@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from '../../support/app.ts';
 import { MATERIAL_ORDER } from '../../../src/shared/resources/material-order.ts';
 import { balanceDrifts } from '../../../src/server/money/balances.ts';
 import { toFen } from '../../../src/shared/format.ts';
+import { sql } from 'drizzle-orm';
+import { statementEntries } from '../../../src/server/money/statements.ts';
 import { STATEMENT, STATEMENT_GENERATE } from '../../../src/shared/resources/statement.ts';
 
 let t: TestApp;
@@ -225,25 +227,29 @@ describe('结算扣款 on the statement', () => {
     await q(`delete from yy_statement where period = $1 and status = '0'`, [period]);
     await gen();
     await gen();
-    const lines = await q<{ id: string; total: string; kind: string; amount: string; entry_key: string }>(
-      `select s.id, s.total_amount::text as total, e.kind, e.amount::text as amount, e.entry_key
-         from yy_statement s join yy_statement_line l on l.statement_id = s.id
-         join yy_ledger_entry e on e.id = l.entry_id
-        where s.period = $1 and s.account = 'technician' and s.account_id = $2
-          and e.entry_key like 'material:%'`,
+    const [s] = await q<{ id: string; total: string }>(
+      `select id, total_amount::text as total from yy_statement
+        where period = $1 and account = 'technician' and account_id = $2`,
       [period, tech!.id],
     );
+    const lines = (
+      (await t.database.db.execute(sql`
+        select e.kind, e.amount::text as amount, e.entry_key from ${statementEntries(s!.id)} e
+         where e.entry_key like 'material:%'`)) as unknown as {
+        rows: Array<{ kind: string; amount: string; entry_key: string }>;
+      }
+    ).rows;
     const keyed = (id: string, part: string) => lines.filter((l) => l.entry_key === `material:${id}:${part}`);
     expect(keyed(a.id, 'debit')).toMatchObject([{ kind: 'deduction', amount: `-${a.amount}` }]);
     expect(keyed(b.id, 'debit')).toHaveLength(1);
     expect(keyed(b.id, 'return-debit')).toMatchObject([{ kind: 'purchaseRefund', amount: b.amount }]);
-    const statementId = lines[0]!.id;
+    const statementId = s!.id;
     const [{ sum }] = (await q<{ sum: string }>(
       `select sum(amount)::text as sum from yy_ledger_entry where account = 'technician' and account_id = $1
           and to_char(create_time at time zone $2, 'YYYY-MM') = $3`,
       [tech!.id, t.config.timezone, period],
     )) as [{ sum: string }];
-    expect(lines[0]!.total).toBe(sum);
+    expect(s!.total).toBe(sum);
     const charged = async () =>
       Object.fromEntries(
         (

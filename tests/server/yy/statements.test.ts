@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { statementEntries } from '../../../src/server/money/statements.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { sysUser } from '../../../src/server/db/schema/index.ts';
 import { STATEMENT, STATEMENT_GENERATE, STATEMENT_MSG } from '../../../src/shared/resources/statement.ts';
@@ -56,13 +57,18 @@ const generate = async (period: string, extra: Row = {}, who = 'caiwu') =>
   (await t.call('POST', STATEMENT_GENERATE.path, { token: token[who], body: { period, ...extra } })).body;
 
 /** Every line of the period's statements, in key order (what "identical" compares). */
-const linesOf = (period: string) =>
-  raw(
-    `select l.statement_id, l.entry_id, e.kind, e.amount::text as amount, l.adjustment, s.total_amount::text as total
-       from yy_statement_line l join yy_statement s on s.id = l.statement_id join yy_ledger_entry e on e.id = l.entry_id
-      where s.period = $1 order by l.statement_id, l.entry_id`,
-    [period],
-  );
+async function linesOf(period: string) {
+  const ids = await raw(`select id from yy_statement where period = $1 order by id`, [period]);
+  const out: Row[] = [];
+  for (const { id } of ids) {
+    const r = (await t.database.db.execute(sql`
+      select ${String(id)}::text as statement_id, e.id as entry_id, e.kind, e.amount::text as amount, e.adjustment,
+        (select total_amount::text from yy_statement where id = ${String(id)}) as total
+      from ${statementEntries(String(id))} e order by e.id`)) as unknown as { rows: Row[] };
+    out.push(...r.rows);
+  }
+  return out;
+}
 
 /** The ledger's sum per technician/partner account over a local month (independent of the statements). */
 const ledgerSums = (m: string) =>
@@ -162,12 +168,14 @@ describe('对账单: generation and lifecycle', () => {
 
   it('confirm locks the statement: the database refuses changing its lines or totals, the edit refuses in Chinese', async () => {
     expect(await act('confirm', techStatement)).toMatchObject({ success: true });
+    // its lines are read by its horizon: neither it, the entries it skips nor its period move
     const sqlRefusals = [
-      `update yy_statement_line set adjustment = not adjustment where statement_id = '${techStatement}'`,
-      `delete from yy_statement_line where statement_id = '${techStatement}'`,
       `insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
          values ('${techStatement}', 'x', 'month', false)`,
       `update yy_statement set total_amount = total_amount + 1 where id = '${techStatement}'`,
+      `update yy_statement set seq_hi = seq_hi + 1 where id = '${techStatement}'`,
+      `update yy_statement set seq_skip = '{1}' where id = '${techStatement}'`,
+      `update yy_statement set ends_at = ends_at + interval '1 day' where id = '${techStatement}'`,
       `delete from yy_statement where id = '${techStatement}'`,
     ];
     for (const text of sqlRefusals)
@@ -259,6 +267,56 @@ describe('对账单: generation and lifecycle', () => {
     // a draft again: regenerated with the ledger
     const [after] = await raw(`select status from yy_statement where id = $1`, [id]);
     expect(after!.status).toBe('0');
+  });
+});
+
+describe('对账单: horizons', () => {
+  it('an entry carried out of a reopened period stays carried: the period skips it, its lines never change once locked', async () => {
+    // T: a technician with a confirmed statement last month and a draft this month
+    const [pick] = await raw(
+      `select l.id as locked, l.account_id, d.id as draft from yy_statement l
+         join yy_statement d on d.account = l.account and d.account_id = l.account_id and d.period = $2
+        where l.period = $1 and l.account = 'technician' and l.status = '1' and d.status = '0'
+        order by l.id limit 1`,
+      [month.later, month.current],
+    );
+    const { locked, account_id: tech, draft } = pick as { locked: string; account_id: string; draft: string };
+    // X: posted now, dated in the locked month (what a late correction is)
+    await raw(
+      `insert into yy_ledger_entry (id, entry_key, body_hash, account, account_id, kind, amount, technician_id,
+         tenant_id, memo, create_by, create_time)
+       select 'stmt-test-x', 'test:x', 'x', 'technician', $1, 'travelFee', -5.55, $1, 1, '补记', 'test',
+         starts_at + interval '1 hour' from yy_statement where id = $2`,
+      [tech, locked],
+    );
+    const [{ seq }] = (await raw(`select seq::int from yy_ledger_entry where id = 'stmt-test-x'`)) as [
+      { seq: number },
+    ];
+    const carriedBy = async () =>
+      (await raw(`select statement_id, adjustment from yy_statement_line where entry_id = 'stmt-test-x'`))[0];
+    expect((await generate(month.current)).success).toBe(true);
+    expect(await carriedBy()).toEqual({ statement_id: draft, adjustment: true });
+    // reopened and regenerated, the locked month leaves X to the statement carrying it
+    expect((await act('reopen', locked, { reason: '补记核对' }, 'admin')).success).toBe(true);
+    expect((await generate(month.later)).success).toBe(true);
+    const [again] = await raw(`select seq_hi::int as hi, seq_skip from yy_statement where id = $1`, [locked]);
+    expect(Number(again!.hi)).toBeGreaterThanOrEqual(seq);
+    expect((again!.seq_skip as unknown[]).map(Number)).toEqual([seq]);
+    expect((await act('confirm', locked)).success).toBe(true);
+    const held = (await linesOf(month.later)).filter((l) => l.statement_id === locked);
+    expect(held.map((l) => l.entry_id)).not.toContain('stmt-test-x');
+    // this month's draft regenerated: X carried again, the locked month's lines as they were
+    expect((await generate(month.current)).success).toBe(true);
+    expect(await carriedBy()).toEqual({ statement_id: draft, adjustment: true });
+    expect((await linesOf(month.later)).filter((l) => l.statement_id === locked)).toEqual(held);
+    // the database keeps one statement per entry: no adjustment line of an entry a horizon holds
+    await expect(
+      raw(
+        `insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
+         values ($1, $2, 'month', true)`,
+        [draft, held[0]!.entry_id],
+      ),
+    ).rejects.toThrow(/held by another statement/);
   });
 });
 
