@@ -63,33 +63,21 @@ async function ledgerHorizon(db: Db): Promise<number> {
   });
 }
 
-async function generateIn(
-  tx: Db,
+/**
+ * The statement generating a period's drafts (exported for the benchmark's EXPLAIN): the period's
+ * entries up to the horizon, the adjustments carried in, the statements and adjustment lines.
+ */
+export function generationQuery(
   p: StatementPeriod,
-  { tz, by, dryRun = false, hi }: { tz: string; by: string; dryRun?: boolean; hi: number },
-): Promise<StatementGenerated> {
+  { tz, by, hi }: { tz: string; by: string; hi: number },
+): SQL {
   const { type, start, end, period } = p;
-  // one generation per period type at a time: a concurrent one (this period or another, which
-  // might claim the same adjustment entries) waits, then sees this one's lines
-  await rowsOf(tx, sql`select pg_advisory_xact_lock(hashtext(${`yy_statement:${type}`}))`);
-  // the statements' GROUP BY hashes every order of the period: in memory, not on disk
-  await rowsOf(tx, sql`set local work_mem = '64MB'`);
-  await rowsOf(
-    tx,
-    sql`
-    delete from yy_statement_line l using yy_statement s
-    where s.id = l.statement_id and s.period_type = ${type} and s.period_start = ${start}::date and s.status = '0'`,
-  );
-  await rowsOf(
-    tx,
-    sql`
-    delete from yy_statement s where s.period_type = ${type} and s.period_start = ${start}::date and s.status = '0'`,
-  );
   const startsAt = sql`(${start}::date::timestamp at time zone ${tz})`;
   const endsAt = sql`(${end}::date::timestamp at time zone ${tz})`;
-  const written = await rowsOf(
-    tx,
-    sql`
+  // a statement's id, from its period and account (`t`: the alias of a constant of ours)
+  const sid = (t: 'a' | 'h') =>
+    sql`md5('statement:' || ${type} || ':' || ${start} || ':' || ${sql.raw(t)}.account || ':' || ${sql.raw(t)}.account_id)`;
+  return sql`
     with here as (
       -- the period's statements left: confirmed or settled (their accounts get no new lines here)
       select account, account_id from yy_statement where period_type = ${type} and period_start = ${start}::date
@@ -98,21 +86,9 @@ async function generateIn(
     carried as (
       select entry_id from yy_statement_line where period_type = ${type} and adjustment
     ),
-    own as (
-      select e.id, e.seq, e.account, e.account_id, e.order_id, e.amount, e.partner_id, e.tenant_id,
-        c.entry_id is not null as skip
-      from yy_ledger_entry e
-      left join carried c on c.entry_id = e.id
-      where e.account in ('technician', 'partner') and e.account_id is not null
-        and e.create_time >= ${startsAt} and e.create_time < ${endsAt} and e.seq <= ${hi}
-        and not exists (select 1 from here x where x.account = e.account and x.account_id = e.account_id)
-    ),
-    cand as (
-      select o.id, o.account, o.account_id, o.order_id, o.amount, o.partner_id, o.tenant_id, false as adjustment
-      from own o where not o.skip
-      union all
-      -- entries of an earlier locked period of the account that its statement does not hold
-      select e.id, e.account, e.account_id, e.order_id, e.amount, e.partner_id, e.tenant_id, true
+    -- entries of an earlier locked period of the account that its statement does not hold
+    adj as (
+      select e.id, e.account, e.account_id, e.order_id, e.amount, e.partner_id, e.tenant_id
       from yy_statement s2
       join yy_ledger_entry e on e.account = s2.account and e.account_id = s2.account_id
         and e.create_time >= coalesce(s2.starts_at, s2.period_start::timestamp at time zone ${tz})
@@ -124,50 +100,93 @@ async function generateIn(
           else e.seq > s2.seq_hi or e.seq = any (s2.seq_skip) end
         and not exists (select 1 from yy_statement_line l where l.entry_id = e.id and l.period_type = ${type})
     ),
-    keyed as (
-      select c.*, md5('statement:' || ${type} || ':' || ${start} || ':' || c.account || ':' || c.account_id) as sid
-      from cand c
-    ),
-    skips as (
-      select md5('statement:' || ${type} || ':' || ${start} || ':' || o.account || ':' || o.account_id) as sid,
-        array_agg(o.seq order by o.seq) as seqs
-      from own o where o.skip
-      group by 1
-    ),
     lines as (
       insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
-      select k.sid, k.id, ${type}, true from keyed k where k.adjustment
+      select ${sid('a')}, a.id, ${type}, true from adj a
       returning 1
     ),
-    -- per order first, then per statement: two hash aggregations instead of sorting every line
-    -- for count(distinct order_id)
-    per_order as (
-      select k.sid, k.account, k.account_id, k.order_id, count(*) as n, max(k.partner_id) as partner_id,
-        min(k.tenant_id) as tenant_id, sum(k.amount) filter (where not k.adjustment) as own,
-        sum(k.amount) filter (where k.adjustment) as carried, sum(k.amount) as total
-      from keyed k
-      group by k.sid, k.account, k.account_id, k.order_id
+    -- the period's entries up to the horizon that another statement carries: skipped
+    skips as (
+      select e.account, e.account_id, array_agg(e.seq order by e.seq) as seqs
+      from carried c join yy_ledger_entry e on e.id = c.entry_id
+      where e.account in ('technician', 'partner') and e.account_id is not null
+        and e.create_time >= ${startsAt} and e.create_time < ${endsAt} and e.seq <= ${hi}
+      group by 1, 2
+    ),
+    -- per statement, the shape of a plain GROUP BY over the period's entries
+    own_heads as (
+      select e.account, e.account_id, count(*) as n, count(distinct e.order_id) as orders,
+        max(e.partner_id) as partner_id, min(e.tenant_id) as tenant_id, sum(e.amount) as own
+      from yy_ledger_entry e
+      where e.account in ('technician', 'partner') and e.account_id is not null
+        and e.create_time >= ${startsAt} and e.create_time < ${endsAt} and e.seq <= ${hi}
+        and not exists (select 1 from here x where x.account = e.account and x.account_id = e.account_id)
+        and not exists (select 1 from carried c where c.entry_id = e.id)
+      group by 1, 2
+    ),
+    -- the few carried in: their orders counted unless the period has entries of them already
+    adj_heads as (
+      select a.account, a.account_id, count(*) as n,
+        count(distinct a.order_id) filter (where not exists (
+          select 1 from yy_ledger_entry y
+          where y.account = a.account and y.account_id = a.account_id and y.order_id = a.order_id
+            and y.create_time >= ${startsAt} and y.create_time < ${endsAt} and y.seq <= ${hi})) as orders,
+        max(a.partner_id) as partner_id, min(a.tenant_id) as tenant_id, sum(a.amount) as carried
+      from adj a
+      group by 1, 2
+    ),
+    h as (
+      select coalesce(o.account, a.account) as account, coalesce(o.account_id, a.account_id) as account_id,
+        coalesce(o.n, 0) + coalesce(a.n, 0) as n, coalesce(o.orders, 0) + coalesce(a.orders, 0) as orders,
+        greatest(o.partner_id, a.partner_id) as partner_id, least(o.tenant_id, a.tenant_id) as tenant_id,
+        coalesce(o.own, 0) as own, coalesce(a.carried, 0) as carried
+      from own_heads o
+      full join adj_heads a on a.account = o.account and a.account_id = o.account_id
     ),
     heads as (
       insert into yy_statement (id, period_type, period, period_start, period_end, account, account_id, partner_id,
         status, line_count, order_count, period_amount, adjustment_amount, total_amount, generate_time,
         seq_hi, seq_skip, starts_at, ends_at, tenant_id, create_by, create_time)
-      select o.sid, ${type}, ${period}, ${start}::date, ${end}::date, o.account, o.account_id,
-        case when o.account = 'partner' then o.account_id else max(o.partner_id) end,
-        '0', sum(o.n), count(o.order_id), coalesce(sum(o.own), 0), coalesce(sum(o.carried), 0),
-        sum(o.total), now(), ${hi}, coalesce(k.seqs, '{}'), ${startsAt}, ${endsAt}, min(o.tenant_id), ${by},
-        now()
-      from per_order o
-      left join skips k on k.sid = o.sid
-      group by o.sid, o.account, o.account_id, k.seqs
+      select ${sid('h')}, ${type}, ${period}, ${start}::date, ${end}::date, h.account, h.account_id,
+        case when h.account = 'partner' then h.account_id else h.partner_id end,
+        '0', h.n, h.orders, h.own, h.carried, h.own + h.carried, now(), ${hi}, coalesce(k.seqs, '{}'),
+        ${startsAt}, ${endsAt}, h.tenant_id, ${by}, now()
+      from h
+      left join skips k on k.account = h.account and k.account_id = h.account_id
       returning line_count, total_amount
     )
     select (select count(*) from lines)::int as written_lines,
-      (select count(*) from keyed where adjustment)::int as adjustments,
+      (select count(*) from adj)::int as adjustments,
       count(*)::int as statements, coalesce(sum(line_count), 0)::int as lines,
       coalesce(sum(total_amount), 0)::text as total
-    from heads`,
+    from heads`;
+}
+
+async function generateIn(
+  tx: Db,
+  p: StatementPeriod,
+  { tz, by, dryRun = false, hi }: { tz: string; by: string; dryRun?: boolean; hi: number },
+): Promise<StatementGenerated> {
+  const { type, start, period } = p;
+  // one generation per period type at a time: a concurrent one (this period or another, which
+  // might claim the same adjustment entries) waits, then sees this one's lines
+  await rowsOf(tx, sql`select pg_advisory_xact_lock(hashtext(${`yy_statement:${type}`}))`);
+  // the statements' GROUP BY hashes every order of the period: in memory, not on disk
+  await rowsOf(tx, sql`set local work_mem = '64MB'`);
+  // one large statement, run once: compiling it (JIT) would cost more than it saves
+  await rowsOf(tx, sql`set local jit = off`);
+  await rowsOf(
+    tx,
+    sql`
+    delete from yy_statement_line l using yy_statement s
+    where s.id = l.statement_id and s.period_type = ${type} and s.period_start = ${start}::date and s.status = '0'`,
   );
+  await rowsOf(
+    tx,
+    sql`
+    delete from yy_statement s where s.period_type = ${type} and s.period_start = ${start}::date and s.status = '0'`,
+  );
+  const written = await rowsOf(tx, generationQuery(p, { tz, by, hi }));
   const head = written[0] ?? {};
   const locked = await rowsOf(
     tx,

@@ -8,8 +8,10 @@ BEGIN
     IF OLD.status <> '0' THEN
       RAISE EXCEPTION 'statement % locked: it cannot be deleted', OLD.id USING ERRCODE = 'P0001';
     END IF;
-    -- a draft goes with its lines
-    DELETE FROM yy_statement_line WHERE statement_id = OLD.id;
+    -- a draft goes with its lines (most have none: their lines are read by the horizon)
+    IF EXISTS (SELECT 1 FROM yy_statement_line WHERE statement_id = OLD.id) THEN
+      DELETE FROM yy_statement_line WHERE statement_id = OLD.id;
+    END IF;
     RETURN OLD;
   END IF;
   IF OLD.status <> '0' AND (NEW.account, NEW.account_id, NEW.period_type, NEW.period_start, NEW.period_end,
