@@ -4,7 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import { statementEntries } from '../../../src/server/money/statements.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { sysUser } from '../../../src/server/db/schema/index.ts';
-import { STATEMENT, STATEMENT_GENERATE, STATEMENT_MSG } from '../../../src/shared/resources/statement.ts';
+import {
+  STATEMENT,
+  STATEMENT_GENERATE,
+  STATEMENT_LINE,
+  STATEMENT_MSG,
+} from '../../../src/shared/resources/statement.ts';
 import {
   VISIT_FINANCE,
   VISIT_FINANCE_DISTRICTS,
@@ -120,6 +125,46 @@ describe('对账单: the seed', () => {
       month.later,
     ]);
     expect(last.map(String)).toContain(String(sum!.s));
+  });
+});
+
+describe('对账单明细', () => {
+  it('lists a statement’s lines (its 明细 tab) and exports them with a 合计 row equal to its total', async () => {
+    const [s] = await raw(
+      `select id, total_amount::text as total, line_count as n from yy_statement
+        where period = $1 and account = 'technician' order by line_count desc, id limit 1`,
+      [month.later],
+    );
+    const list = await t.call('GET', STATEMENT_LINE.endpoints.list.path, {
+      token: token.caiwu,
+      query: { statementId: String(s!.id), pageSize: '1000' },
+    });
+    expect(list.body.success, JSON.stringify(list.body)).toBe(true);
+    const records = list.body.result.records as Array<{ entryId: string; amount: string }>;
+    expect(records).toHaveLength(Number(s!.n));
+    expect(records.map((r) => r.entryId).sort()).toEqual(
+      (await linesOf(month.later))
+        .filter((l) => l.statement_id === s!.id)
+        .map((l) => l.entry_id)
+        .sort(),
+    );
+    const xlsx = await t.call('GET', STATEMENT_LINE.endpoints.exportXls!.path, {
+      token: token.caiwu,
+      query: { statementId: String(s!.id) },
+    });
+    expect(xlsx.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.raw.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const last = (sheet.getRow(sheet.actualRowCount).values as unknown[]).map(String);
+    expect(last).toContain('合计');
+    expect(last).toContain(String(s!.total));
+    // with the statement's codes only: 普通员工 has no 对账单
+    const denied = await t.call('GET', STATEMENT_LINE.endpoints.list.path, {
+      token: token.yuangong,
+      query: { statementId: String(s!.id) },
+    });
+    expect(denied.body.success).toBe(false);
   });
 });
 
