@@ -572,7 +572,9 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
   if (decl.reversal) checkReversal(decl, decl.reversal);
   for (const d of decl.details ?? [])
     if (!d.resource.decl.fields.some((f) => f.key === d.parentKey && f.filter))
-      throw new Error(`resource ${decl.name}: detail ${d.key} names ${d.parentKey}, no filter field of its rows`);
+      throw new Error(
+        `resource ${decl.name}: detail ${d.key} names ${d.parentKey}, no filter field of its rows`,
+      );
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
   for (const key of [...Object.values(decl.order ?? {}).flat(), ...(decl.commands?.addPositional ?? [])])
