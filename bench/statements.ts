@@ -4,8 +4,9 @@
  * set-based (5 entries an order: payment, travel fee, commission, partner and platform shares),
  * then, in the same run:
  *   raw: one GROUP BY over the month's technician and partner entries (what the totals are);
- *   generate: `generateStatements` (drafts written: every line INSERT … SELECT, the statements
- *     GROUP BY), first and again (the drafts dropped and written again).
+ *   generate: `generateStatements` (the statements GROUP BY over the period's entries, their
+ *     lines read by the horizon they record), first and again (the drafts dropped and written
+ *     again). BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the generating statement.
  * Figures are printed, never asserted on; statements that do not match the GROUP BY fail it.
  */
 import type { PgDialect } from 'drizzle-orm/pg-core';
