@@ -365,6 +365,42 @@ describe('对账单: horizons', () => {
   });
 });
 
+describe('对账单: the horizon under concurrent posting', () => {
+  it('waits for an entry being posted: the statement’s total and its lines agree, the entry on both', async () => {
+    const [d] = await raw(
+      `select account_id from yy_statement where period = $1 and account = 'technician' and status = '0'
+        order by id limit 1`,
+      [month.current],
+    );
+    const tech = String(d!.account_id);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // a posting transaction still open while the generation starts
+    const posting = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into yy_ledger_entry (id, entry_key, body_hash, account, account_id, kind, amount, technician_id,
+          tenant_id, memo, create_by, create_time)
+        values ('stmt-test-race', 'test:race', 'x', 'technician', ${tech}, 'travelFee', 7.77, ${tech}, 1, '并发',
+          'test', now())`);
+      await gate;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const generating = generate(month.current);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await posting;
+    expect((await generating).success).toBe(true);
+    const [s] = await raw(
+      `select id, total_amount::text as total from yy_statement where period = $1 and account_id = $2`,
+      [month.current, tech],
+    );
+    const lines = (await linesOf(month.current)).filter((l) => l.statement_id === s!.id);
+    expect(lines.map((l) => l.entry_id)).toContain('stmt-test-race');
+    const fen = lines.reduce((sum, l) => sum + toFen(l.amount)!, 0);
+    expect(fromFen(fen)).toBe(s!.total);
+  });
+});
+
 describe('对账单: partner staff', () => {
   it("reach only their partner's statements", async () => {
     const [p] = await raw(
