@@ -401,6 +401,50 @@ describe('对账单: the horizon under concurrent posting', () => {
   });
 });
 
+describe('对账单: statements written before horizons', () => {
+  it('keep their copied lines: listed as 明细, and an entry they do not hold is carried to the next period', async () => {
+    const [tk] = await raw(`select id from yy_technician order by id limit 1`);
+    const tech = String(tk!.id);
+    const at = `2032-01-15 10:00`;
+    for (const [id, amount] of [
+      ['legacy-e1', '11.00'],
+      ['legacy-e2', '2.50'],
+    ])
+      await raw(
+        `insert into yy_ledger_entry (id, entry_key, body_hash, account, account_id, kind, amount, technician_id,
+           tenant_id, memo, create_by, create_time)
+         values ($1, $1, 'x', 'technician', $2, 'travelFee', $3::numeric, $2, 1, '旧对账单', 'test',
+           $4::timestamp at time zone $5)`,
+        [id, tech, amount, at, tz],
+      );
+    // as migration 0038 found it: lines copied, no horizon, confirmed; e2 posted after it
+    await raw(
+      `insert into yy_statement (id, period_type, period, period_start, period_end, account, account_id, status,
+         line_count, order_count, period_amount, adjustment_amount, total_amount, generate_time, tenant_id)
+       values ('legacy-stmt', 'month', '2032-01', '2032-01-01', '2032-02-01', 'technician', $1, '0', 1, 0,
+         11.00, 0, 11.00, now(), 1)`,
+      [tech],
+    );
+    await raw(
+      `insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
+       values ('legacy-stmt', 'legacy-e1', 'month', false)`,
+    );
+    await raw(`update yy_statement set status = '1' where id = 'legacy-stmt'`);
+    const lines = await t.call('GET', STATEMENT_LINE.endpoints.list.path, {
+      token: token.caiwu,
+      query: { statementId: 'legacy-stmt' },
+    });
+    expect(lines.body.result.records.map((r: { entryId: string }) => r.entryId)).toEqual(['legacy-e1']);
+    expect((await generate('2032-02')).success).toBe(true);
+    const carried = await raw(
+      `select l.entry_id, s.adjustment_amount::text as adj from yy_statement_line l
+         join yy_statement s on s.id = l.statement_id where s.period = '2032-02' and s.account_id = $1`,
+      [tech],
+    );
+    expect(carried).toEqual([{ entry_id: 'legacy-e2', adj: '2.50' }]);
+  });
+});
+
 describe('对账单: partner staff', () => {
   it("reach only their partner's statements", async () => {
     const [p] = await raw(
