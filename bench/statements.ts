@@ -4,13 +4,17 @@
  * set-based (5 entries an order: payment, travel fee, commission, partner and platform shares),
  * then, in the same run:
  *   raw: one GROUP BY over the month's technician and partner entries (what the totals are);
- *   generate: `generateStatements` (drafts written: every line INSERT … SELECT, the statements
- *     GROUP BY), first and again (the drafts dropped and written again).
+ *   generate: `generateStatements` (the statements GROUP BY over the period's entries, their
+ *     lines read by the horizon they record), first and again (the drafts dropped and written
+ *     again). BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the generating statement.
  * Figures are printed, never asserted on; statements that do not match the GROUP BY fail it.
  */
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { generateStatements } from '../src/server/money/statements.ts';
+import { generateStatements, generationQuery } from '../src/server/money/statements.ts';
+
+type QueryFn = (text: string, params: unknown[]) => Promise<unknown>;
 import { parseStatementPeriod } from '../src/shared/money/statement.ts';
 import {
   adminToken,
@@ -102,6 +106,30 @@ async function run(): Promise<void> {
     const c = check.rows[0] as { groups: number; statements: number; differ: number };
     if (c.differ !== 0 || c.groups !== c.statements)
       throw new Error(`statements differ from the GROUP BY: ${JSON.stringify(c)}`);
+    if (process.env.BENCH_EXPLAIN) {
+      // the generation's main statement under EXPLAIN ANALYZE, with the settings it runs with
+      const { type, start } = period;
+      await sql(
+        `delete from yy_statement where period_type = '${type}' and period_start = '${start}' and status = '0'`,
+      );
+      const q = (database.db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(
+        generationQuery(period, { tz: TZ, by: 'bench', hi: Number.MAX_SAFE_INTEGER }),
+      );
+      await database.db.transaction(async (tx) => {
+        const rows = async (text: string, params: unknown[] = []) =>
+          (
+            (await (tx as unknown as { session: { client: { query: QueryFn } } }).session.client.query(
+              text,
+              params,
+            )) as { rows: Array<Record<string, unknown>> }
+          ).rows;
+        await rows(`set local work_mem = '64MB'`);
+        await rows(`set local jit = off`);
+        console.log('    EXPLAIN ANALYZE (generate):');
+        for (const r of await rows(`explain (analyze, costs off) ${q.sql}`, q.params))
+          console.log(`      ${Object.values(r)[0]}`);
+      });
+    }
     const rawMs = median(rawTimes);
     const regenMs = genTimes.length ? median(genTimes) : first;
     printTable(

@@ -1,3 +1,4 @@
+import { writeAppSettings } from './db/app-settings.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -186,6 +187,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }),
   );
   app.addHook('onReady', async () => {
+    // the views read local months in APP_TIMEZONE (yy_app_timezone())
+    await writeAppSettings(database.db, config);
     await app.cacheEpochs.start();
     await app.notices.start();
     await app.realtime.start();

@@ -4,7 +4,7 @@
  * outside schema/index.ts on purpose: drizzle-kit diffs that module and would create a table for
  * each; a view is created by a hand-written migration (`drizzle-kit generate --custom`).
  */
-import { integer, numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** yy_technician_summary (migration 0021): one row per technician, their open services and price range. */
 export const yyTechnicianSummary = pgTable('yy_technician_summary', {
@@ -54,4 +54,20 @@ export const yyVisitFinance = pgTable('yy_visit_finance', {
   platformAmount: numeric('platform_amount', { precision: 15, scale: 2 }).notNull(),
   partnerAmount: numeric('partner_amount', { precision: 15, scale: 2 }).notNull(),
   technicianAmount: numeric('technician_amount', { precision: 15, scale: 2 }).notNull(),
+});
+
+/** yy_statement_entry (migration 0040): every line of every statement (对账单明细). */
+export const yyStatementEntry = pgTable('yy_statement_entry', {
+  /** md5 of statement and entry */
+  id: varchar('id', { length: 32 }).primaryKey(),
+  statementId: varchar('statement_id', { length: 32 }).notNull(),
+  entryId: varchar('entry_id', { length: 32 }).notNull(),
+  createTime: timestamp('create_time', { withTimezone: true }),
+  kind: varchar('kind', { length: 16 }).notNull(),
+  orderNo: varchar('order_no', { length: 20 }),
+  amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
+  memo: varchar('memo', { length: 255 }),
+  adjustment: boolean('adjustment').notNull(),
+  partnerId: varchar('partner_id', { length: 32 }),
+  tenantId: integer('tenant_id'),
 });

@@ -182,7 +182,22 @@ export function postPurchase(tx: Db, m: Movement): Promise<number> {
   ]);
 }
 
-/** A cancelled 物料订单 paid from the balance: both entries reversed. */
+/**
+ * 物料订单 deducted on the statement (结算扣款): the technician owes the platform at once (a
+ * receivable, not a payment: the balance may go below zero, the database refuses only withdrawals
+ * and purchases doing so). Dated now, the entry is a line of the technician's statement of this
+ * period, or, that one being locked already, an adjustment on the next one generated: exactly
+ * once, as every entry (its key). The order is marked charged when that statement is confirmed.
+ */
+export function postDeduction(tx: Db, m: Movement): Promise<number> {
+  const k = keys('material', m.id);
+  return postEntries(tx, [
+    entry(m, k.debit, LEDGER_ACCOUNT.technician, LEDGER_KIND.deduction, -m.fen, `物料结算扣款 ${m.no}`),
+    entry(m, k.credit, LEDGER_ACCOUNT.platform, LEDGER_KIND.goodsSale, m.fen, `物料销售 ${m.no}`),
+  ]);
+}
+
+/** A cancelled 物料订单 (paid from the balance or deducted on the statement): both entries reversed. */
 export async function postPurchaseRefund(tx: Db, m: Movement, reason: string | undefined): Promise<number> {
   const k = keys('material', m.id);
   const ids = await idsByKey(tx, [k.debit, k.credit]);

@@ -35,7 +35,7 @@ import { ledgerServer } from './ledger.ts';
 import { withdrawServer } from './withdraw.ts';
 import { materialOrderServer } from './material-order.ts';
 import { techFinanceServer } from './tech-finance.ts';
-import { statementServer } from './statement.ts';
+import { statementLineServer, statementServer } from './statement.ts';
 import { visitFinanceServer } from './visit-finance.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
@@ -75,6 +75,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   materialOrder: materialOrderServer,
   techFinance: techFinanceServer,
   statement: statementServer,
+  statementLine: statementLineServer,
   visitFinance: visitFinanceServer,
 };
 

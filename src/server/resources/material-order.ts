@@ -14,6 +14,7 @@ import { BizError, ok } from '../lib/http/result.ts';
 import { userTenantIds } from '../lib/access/tenant-scope.ts';
 import {
   availableFen,
+  postDeduction,
   postPurchase,
   postPurchaseRefund,
   restoreStock,
@@ -48,11 +49,11 @@ const transitions: Record<string, ServerTransition> = {
   receive: { set: () => ({ receiveTime: new Date() }) },
   cancel: {
     set: ({ reason }) => ({ cancelReason: reason ?? null }),
-    // the stock back, and a balance payment reversed (a statement deduction was never posted)
+    // the stock back, and the payment or the deduction reversed: an uncharged deduction nets to
+    // nothing on its statement, a charged one (on a confirmed statement) is credited on the next
     async effects({ tx, row, user, reason }) {
       await restoreStock(tx, String(row.goodsId), Number(row.quantity));
-      if (row.payMethod === MATERIAL_PAY.balance)
-        await postPurchaseRefund(tx, movementOf(row, user.username), reason);
+      await postPurchaseRefund(tx, movementOf(row, user.username), reason);
     },
   },
 };
@@ -60,9 +61,10 @@ const transitions: Record<string, ServerTransition> = {
 /**
  * 物料订单: an order takes the goods' stock in its transaction (`stock >= n` in the UPDATE, a CHECK
  * on the column) at the goods' current price; paid from the balance it is checked against what the
- * technician has (balance row locked) and posted to 资金流水 at once, for 结算扣款 nothing is posted
- * (the technician's next statement deducts it and sets `statement_id`). Partner staff reach their
- * partner's technicians' orders only.
+ * technician has (balance row locked) and posted to 资金流水 at once; 结算扣款 posts a deduction
+ * at once too (a receivable the balance may go below zero for: src/server/money/wallet.ts
+ * `postDeduction`), a line of the technician's next statement, whose confirmation marks the order
+ * charged (`statement_id`). Partner staff reach their partner's technicians' orders only.
  */
 export const materialOrderServer: ServerResource = {
   resource: MATERIAL_ORDER,
@@ -104,12 +106,10 @@ export const materialOrderServer: ServerResource = {
         partnerId,
       });
     },
-    async afterSave({ tx, id, data, user }) {
-      if (data.payMethod === MATERIAL_PAY.balance)
-        await postPurchase(tx, {
-          ...movementOf({ ...data, id }, user.username),
-          tenantId: userTenantIds(user)[0] ?? null,
-        });
+    async afterSave({ tx, id, data, user, op }) {
+      if (op !== 'add') return;
+      const m = { ...movementOf({ ...data, id }, user.username), tenantId: userTenantIds(user)[0] ?? null };
+      await (data.payMethod === MATERIAL_PAY.balance ? postPurchase(tx, m) : postDeduction(tx, m));
     },
   },
   transitions,

@@ -2,17 +2,30 @@ import { inArray, sql } from 'drizzle-orm';
 import {
   STATEMENT,
   STATEMENT_GENERATE,
+  STATEMENT_LINE,
   STATEMENT_MSG,
   STATEMENT_STATUS,
   parseStatementPeriod,
 } from '../../shared/resources/statement.ts';
 import { yyPartner, yyStatement, yyTechnician } from '../db/schema/index.ts';
+import { yyStatementEntry } from '../db/views.ts';
 import { caller } from '../plugins/auth.ts';
 import { BizError, ok } from '../lib/http/result.ts';
-import { generateStatements } from '../money/statements.ts';
+import { chargeDeductions, generateStatements } from '../money/statements.ts';
 import type { ServerResource } from './types.ts';
 
 const S = yyStatement;
+
+/**
+ * 对账单明细: the view of every statement's lines (migration 0040), listed and exported (a 合计
+ * row) by statement within the caller's reach: tenant and partner, as the statements.
+ */
+export const statementLineServer: ServerResource = {
+  resource: STATEMENT_LINE,
+  table: yyStatementEntry,
+  tenant: { column: 'tenantId' },
+  partner: { column: 'partnerId' },
+};
 
 /** The period named by a request: `period`, else `month`, else `week` (body or query). */
 export function periodOf(values: Record<string, unknown>) {
@@ -56,9 +69,20 @@ export const statementServer: ServerResource = {
     },
   },
   transitions: {
-    confirm: { set: () => ({ confirmTime: new Date() }) },
+    // the 结算扣款 material orders the statement deducts are charged by its confirmation
+    confirm: {
+      set: () => ({ confirmTime: new Date() }),
+      async effects({ tx, row }) {
+        await chargeDeductions(tx, String(row.id), true);
+      },
+    },
     settle: { set: ({ params }) => ({ payRef: String(params.ref), payTime: new Date() }) },
-    reopen: { set: () => ({ confirmTime: null }) },
+    reopen: {
+      set: () => ({ confirmTime: null }),
+      async effects({ tx, row }) {
+        await chargeDeductions(tx, String(row.id), false);
+      },
+    },
   },
   endpoints: [
     {

@@ -46,6 +46,12 @@ export const LEDGER_KIND = {
   goodsSale: 'goodsSale',
   /** a cancelled material order: both reversed */
   purchaseRefund: 'purchaseRefund',
+  /**
+   * 物料订单 deducted on the statement (结算扣款): the technician (−) owes the platform (+) at once, a
+   * receivable netted on the technician's next statement; unlike a purchase it may take the balance
+   * below zero (the technician then withdraws nothing until earnings cover it)
+   */
+  deduction: 'deduction',
 } as const;
 export type LedgerKind = (typeof LEDGER_KIND)[keyof typeof LEDGER_KIND];
 
@@ -66,6 +72,7 @@ export const LEDGER_KINDS = [
   { value: LEDGER_KIND.purchase, text: '物料采购' },
   { value: LEDGER_KIND.goodsSale, text: '物料销售' },
   { value: LEDGER_KIND.purchaseRefund, text: '物料退款' },
+  { value: LEDGER_KIND.deduction, text: '结算扣款' },
 ] as const;
 
 /** One entry to post: account, kind and signed amount in fen. */

@@ -27,6 +27,17 @@ export type { DerivedReversal, ResourceReversal } from './reversal.ts';
 export type { DerivedStats, ResourceStats } from './stats.ts';
 
 /** What a field holds; sets the defaults of every surface. */
+/** A read-only list of a row's rows in another resource (ResourceDeclaration `details`). */
+export interface ResourceDetail {
+  /** the tab's key and title */
+  key: string;
+  title: string;
+  /** the rows' resource: a declared resource with `list` (its codes are usually the parent's) */
+  resource: { decl: { name: string; fields: readonly { key: string; filter?: boolean }[] } };
+  /** the field of `resource` naming the parent row (a `filter` field) */
+  parentKey: string;
+}
+
 export type ResourceFieldType =
   | 'string'
   | 'text'
@@ -254,6 +265,12 @@ export interface ResourceDeclaration {
    * edited in the form as a table of the sub resource's form fields
    */
   children?: readonly ResourceChild[];
+  /**
+   * read-only lists of a row's rows in another resource (a statement's lines), each a tab of the
+   * 详细信息 dialog showing that resource's generated list filtered by `parentKey` = the row's id,
+   * with 导出 of those rows (the sub resource's export, its 合计 row included)
+   */
+  details?: readonly ResourceDetail[];
   /**
    * the state machine (src/shared/resources/transitions.ts): the field holding the state and the
    * declared actions on it; each gets its endpoint, command, buttons and history
@@ -553,6 +570,11 @@ export function defineResource<const D extends ResourceDeclaration>(decl: D): Re
       if (decl[key]) throw new Error(`resource ${decl.name}: a resource on a view is read only (no ${what})`);
   }
   if (decl.reversal) checkReversal(decl, decl.reversal);
+  for (const d of decl.details ?? [])
+    if (!d.resource.decl.fields.some((f) => f.key === d.parentKey && f.filter))
+      throw new Error(
+        `resource ${decl.name}: detail ${d.key} names ${d.parentKey}, no filter field of its rows`,
+      );
   if (!keys.has(decl.defaultSort.field))
     throw new Error(`resource ${decl.name}: default sort ${decl.defaultSort.field} is not a field`);
   for (const key of [...Object.values(decl.order ?? {}).flat(), ...(decl.commands?.addPositional ?? [])])

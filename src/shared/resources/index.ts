@@ -33,7 +33,7 @@ import { LEDGER } from './ledger.ts';
 import { WITHDRAW } from './withdraw.ts';
 import { MATERIAL_ORDER } from './material-order.ts';
 import { TECH_FINANCE } from './tech-finance.ts';
-import { STATEMENT } from './statement.ts';
+import { STATEMENT, STATEMENT_LINE } from './statement.ts';
 import { VISIT_FINANCE } from './visit-finance.ts';
 
 export const RESOURCES = [
@@ -73,6 +73,7 @@ export const RESOURCES = [
   MATERIAL_ORDER,
   TECH_FINANCE,
   STATEMENT,
+  STATEMENT_LINE,
   VISIT_FINANCE,
 ] as const;
 

@@ -1,6 +1,7 @@
 /**
  * 对账单 (yy_statement): per technician and per partner, per local month or ISO week, the ledger
- * entries of the account in the period (`yy_statement_line`). Generated as 草稿 (regenerated at
+ * entries of the account in the period (read from the ledger by the horizon the statement records,
+ * adjustments as rows of `yy_statement_line`). Generated as 草稿 (regenerated at
  * will, with identical lines when nothing changed), then 确认 (locked: the database refuses any
  * change of its lines and totals), then 结算 (payment reference and time). 重新打开 takes a
  * confirmed statement back to 草稿 with a reason and its own permission. Ledger entries of a
@@ -13,11 +14,57 @@ import {
   STATEMENT_STATUS as S,
   STATEMENT_STATUSES,
 } from '../money/statement.ts';
+import { LEDGER_KINDS } from '../money/ledger.ts';
 import { auditFields, defineResource } from './define.ts';
 
 export * from '../money/statement.ts';
 
 const PATH = '/yy/yyStatement';
+
+/**
+ * 对账单明细 (view yy_statement_entry): every line of every statement — its own period's entries
+ * read by its horizon and its adjustment lines. Read and exported only, with the statement's
+ * codes; shown as the 明细 tab of a statement's 详细信息 and exported with a 合计 row.
+ */
+export const STATEMENT_LINE = defineResource({
+  name: 'statementLine',
+  title: '对账单明细',
+  path: '/yy/yyStatementLine',
+  view: true,
+  operations: ['list', 'export'],
+  permDomain: 'statement',
+  category: '对账单',
+  english: 'statement line',
+  keywords: ['对账单明细', '明细', 'statement line'],
+  defaultSort: { field: 'createTime', order: 'asc' },
+  sheet: {
+    title: '对账单明细',
+    sheetName: '对账单明细',
+    filename: '对账单明细.xlsx',
+    asciiFilename: 'statement-lines.xlsx',
+    totals: ['amount'],
+  },
+  notFound: '对账单明细不存在',
+  commands: { plural: 'statement lines' },
+  fields: [
+    { key: 'createTime', title: '记账时间', type: 'datetime', list: { width: 160 } },
+    {
+      key: 'statementId',
+      title: '对账单id',
+      type: 'string',
+      filter: true,
+      list: false,
+      terminal: false,
+    },
+    { key: 'entryId', title: '流水id', type: 'string', list: false, terminal: false },
+    { key: 'kind', title: '类型', type: 'enum', options: LEDGER_KINDS, search: true, list: { width: 100 } },
+    { key: 'orderNo', title: '订单号', type: 'string', filter: true, search: true, list: { width: 170 } },
+    { key: 'amount', title: '金额(元)', type: 'money', list: { width: 110 } },
+    { key: 'adjustment', title: '调整', type: 'boolean', list: { width: 70 } },
+    { key: 'memo', title: '摘要', type: 'string', list: { width: 220 } },
+    { key: 'partnerId', title: '商户id', type: 'string', list: false, terminal: false },
+  ],
+});
 
 export const STATEMENT = defineResource({
   name: 'statement',
@@ -40,6 +87,7 @@ export const STATEMENT = defineResource({
     totals: ['periodAmount', 'adjustmentAmount', 'totalAmount'],
   },
   notFound: '对账单不存在',
+  details: [{ key: 'lines', title: '明细', resource: STATEMENT_LINE, parentKey: 'statementId' }],
   fields: [
     {
       key: 'period',

@@ -1,7 +1,7 @@
 /**
  * 技师财务统计 (view yy_tech_finance): per technician and local month, from the technician
  * account's 资金流水 entries — income (commission, travel fees, less claw-backs), commission,
- * withdrawals, purchases paid from the balance, the month's net and the balance at its end. Read
+ * withdrawals, purchases (paid from the balance or deducted on the statement), the month's net and the balance at its end. Read
  * only and exported; partner staff see their partner's technicians.
  */
 import { defineResource } from './define.ts';

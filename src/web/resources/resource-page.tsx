@@ -4,16 +4,19 @@
  * and the form checks input with the same zod schema the server uses.
  */
 import type { ReactNode } from 'react';
-import type { Resource } from '../../shared/resources/define.ts';
+import type { Resource, ResourceDetail } from '../../shared/resources/define.ts';
+import { RESOURCES } from '../../shared/resources/index.ts';
 import { ListPage } from '../components/data-grid/list/list-page.tsx';
 import type { ListPageConfig } from '../components/data-grid/list/types.ts';
 import { EntityFormHost } from '../components/entity-form.tsx';
-import { call } from '../lib/api-client.ts';
+import { Button } from '../components/ui.tsx';
+import { call, downloadFile } from '../lib/api-client.ts';
+import { notify } from '../lib/notify.ts';
 import { formFields, formSubTables, listConfig, type ResourceRow } from './resource-config.ts';
 import { StateHistory } from './state-history.tsx';
 import { ResourceStats } from './resource-stats.tsx';
 import { StatusDialog } from './status-dialog.tsx';
-import { executor } from '../shell/runtime.ts';
+import { executor, runtime } from '../shell/runtime.ts';
 
 /**
  * What a page of its own (component-registry's `RESOURCE_PAGES`) adds to the generated one: sub
@@ -37,13 +40,23 @@ export function ResourcePage({
   formPreview,
 }: { resource: Resource } & ResourcePageParts) {
   const { decl, endpoints: ep } = resource;
-  // a resource with declared state changes shows each row's history as the 记录 tab
-  const tabs: ResourcePageParts['detailTabs'] = resource.states
-    ? (row) => [
-        ...(detailTabs?.(row) ?? []),
-        { key: 'history', title: '记录', content: <StateHistory resource={resource} id={row.id} /> },
-      ]
-    : detailTabs;
+  // declared detail lists, then the page's own tabs; a resource with declared state changes shows
+  // each row's history as the 记录 tab
+  const declared = decl.details ?? [];
+  const tabs: ResourcePageParts['detailTabs'] =
+    resource.states || declared.length
+      ? (row) => [
+          ...declared.map((d) => ({
+            key: d.key,
+            title: d.title,
+            content: <ResourceDetailList detail={d} parentId={row.id} />,
+          })),
+          ...(detailTabs?.(row) ?? []),
+          ...(resource.states
+            ? [{ key: 'history', title: '记录', content: <StateHistory resource={resource} id={row.id} /> }]
+            : []),
+        ]
+      : detailTabs;
   const generated = { ...listConfig(resource), ...(tabs ? { detailTabs: tabs } : {}) };
   const config = configure ? configure(generated) : generated;
   // a set-by-value command (`<name>.status`) asks for the state in the generated status dialog
@@ -72,5 +85,52 @@ export function ResourcePage({
       )}
       {children}
     </ListPage>
+  );
+}
+
+/** The declared resource a detail names (declarations hold it without its permission codes). */
+const resourceOf = (detail: ResourceDetail) =>
+  (RESOURCES as readonly Resource[]).find((r) => r.decl.name === detail.resource.decl.name);
+
+/**
+ * A declared detail list (ResourceDeclaration `details`) in a row's 详细信息: the sub resource's
+ * generated list, embedded and filtered to the row (`parentKey` = its id), and 导出 of exactly
+ * those rows through the sub resource's export (its sheet, 合计 row included).
+ */
+function ResourceDetailList({ detail, parentId }: { detail: ResourceDetail; parentId: string }) {
+  const resource = resourceOf(detail);
+  if (!resource) return null;
+  const exportXls = resource.endpoints.exportXls;
+  const canExport = Boolean(exportXls) && (!resource.perms.export || runtime.can(resource.perms.export));
+  const filter = { [detail.parentKey]: parentId };
+  return (
+    <div className="flex h-[60vh] flex-col gap-2">
+      {canExport && exportXls && (
+        <div>
+          <Button
+            onClick={() =>
+              void downloadFile(exportXls.path, filter, resource.decl.sheet.filename).catch((err: Error) =>
+                notify('error', err.message),
+              )
+            }
+          >
+            导出{detail.title}
+          </Button>
+        </div>
+      )}
+      <div className="min-h-0 flex-1">
+        <ResourcePage
+          resource={resource}
+          configure={(config) => ({
+            ...config,
+            queryKey: [...config.queryKey, detail.parentKey, parentId],
+            url: {
+              ...config.url,
+              list: `${config.url.list}?${new URLSearchParams(filter).toString()}`,
+            },
+          })}
+        />
+      </div>
+    </div>
   );
 }

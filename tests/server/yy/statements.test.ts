@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { statementEntries } from '../../../src/server/money/statements.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { sysUser } from '../../../src/server/db/schema/index.ts';
-import { STATEMENT, STATEMENT_GENERATE, STATEMENT_MSG } from '../../../src/shared/resources/statement.ts';
+import {
+  STATEMENT,
+  STATEMENT_GENERATE,
+  STATEMENT_LINE,
+  STATEMENT_MSG,
+} from '../../../src/shared/resources/statement.ts';
 import {
   VISIT_FINANCE,
   VISIT_FINANCE_DISTRICTS,
@@ -56,13 +62,18 @@ const generate = async (period: string, extra: Row = {}, who = 'caiwu') =>
   (await t.call('POST', STATEMENT_GENERATE.path, { token: token[who], body: { period, ...extra } })).body;
 
 /** Every line of the period's statements, in key order (what "identical" compares). */
-const linesOf = (period: string) =>
-  raw(
-    `select l.statement_id, l.entry_id, e.kind, e.amount::text as amount, l.adjustment, s.total_amount::text as total
-       from yy_statement_line l join yy_statement s on s.id = l.statement_id join yy_ledger_entry e on e.id = l.entry_id
-      where s.period = $1 order by l.statement_id, l.entry_id`,
-    [period],
-  );
+async function linesOf(period: string) {
+  const ids = await raw(`select id from yy_statement where period = $1 order by id`, [period]);
+  const out: Row[] = [];
+  for (const { id } of ids) {
+    const r = (await t.database.db.execute(sql`
+      select ${String(id)}::text as statement_id, e.id as entry_id, e.kind, e.amount::text as amount, e.adjustment,
+        (select total_amount::text from yy_statement where id = ${String(id)}) as total
+      from ${statementEntries(String(id))} e order by e.id`)) as unknown as { rows: Row[] };
+    out.push(...r.rows);
+  }
+  return out;
+}
 
 /** The ledger's sum per technician/partner account over a local month (independent of the statements). */
 const ledgerSums = (m: string) =>
@@ -117,6 +128,46 @@ describe('对账单: the seed', () => {
   });
 });
 
+describe('对账单明细', () => {
+  it('lists a statement’s lines (its 明细 tab) and exports them with a 合计 row equal to its total', async () => {
+    const [s] = await raw(
+      `select id, total_amount::text as total, line_count as n from yy_statement
+        where period = $1 and account = 'technician' order by line_count desc, id limit 1`,
+      [month.later],
+    );
+    const list = await t.call('GET', STATEMENT_LINE.endpoints.list.path, {
+      token: token.caiwu,
+      query: { statementId: String(s!.id), pageSize: '1000' },
+    });
+    expect(list.body.success, JSON.stringify(list.body)).toBe(true);
+    const records = list.body.result.records as Array<{ entryId: string; amount: string }>;
+    expect(records).toHaveLength(Number(s!.n));
+    expect(records.map((r) => r.entryId).sort()).toEqual(
+      (await linesOf(month.later))
+        .filter((l) => l.statement_id === s!.id)
+        .map((l) => l.entry_id)
+        .sort(),
+    );
+    const xlsx = await t.call('GET', STATEMENT_LINE.endpoints.exportXls!.path, {
+      token: token.caiwu,
+      query: { statementId: String(s!.id) },
+    });
+    expect(xlsx.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.raw.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const last = (sheet.getRow(sheet.actualRowCount).values as unknown[]).map(String);
+    expect(last).toContain('合计');
+    expect(last).toContain(String(s!.total));
+    // with the statement's codes only: 普通员工 has no 对账单
+    const denied = await t.call('GET', STATEMENT_LINE.endpoints.list.path, {
+      token: token.yuangong,
+      query: { statementId: String(s!.id) },
+    });
+    expect(denied.body.success).toBe(false);
+  });
+});
+
 describe('对账单: generation and lifecycle', () => {
   let techStatement: string;
   let techId: string;
@@ -162,12 +213,14 @@ describe('对账单: generation and lifecycle', () => {
 
   it('confirm locks the statement: the database refuses changing its lines or totals, the edit refuses in Chinese', async () => {
     expect(await act('confirm', techStatement)).toMatchObject({ success: true });
+    // its lines are read by its horizon: neither it, the entries it skips nor its period move
     const sqlRefusals = [
-      `update yy_statement_line set adjustment = not adjustment where statement_id = '${techStatement}'`,
-      `delete from yy_statement_line where statement_id = '${techStatement}'`,
       `insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
          values ('${techStatement}', 'x', 'month', false)`,
       `update yy_statement set total_amount = total_amount + 1 where id = '${techStatement}'`,
+      `update yy_statement set seq_hi = seq_hi + 1 where id = '${techStatement}'`,
+      `update yy_statement set seq_skip = '{1}' where id = '${techStatement}'`,
+      `update yy_statement set ends_at = ends_at + interval '1 day' where id = '${techStatement}'`,
       `delete from yy_statement where id = '${techStatement}'`,
     ];
     for (const text of sqlRefusals)
@@ -259,6 +312,136 @@ describe('对账单: generation and lifecycle', () => {
     // a draft again: regenerated with the ledger
     const [after] = await raw(`select status from yy_statement where id = $1`, [id]);
     expect(after!.status).toBe('0');
+  });
+});
+
+describe('对账单: horizons', () => {
+  it('an entry carried out of a reopened period stays carried: the period skips it, its lines never change once locked', async () => {
+    // T: a technician with a confirmed statement last month and a draft this month
+    const [pick] = await raw(
+      `select l.id as locked, l.account_id, d.id as draft from yy_statement l
+         join yy_statement d on d.account = l.account and d.account_id = l.account_id and d.period = $2
+        where l.period = $1 and l.account = 'technician' and l.status = '1' and d.status = '0'
+        order by l.id limit 1`,
+      [month.later, month.current],
+    );
+    const { locked, account_id: tech, draft } = pick as { locked: string; account_id: string; draft: string };
+    // X: posted now, dated in the locked month (what a late correction is)
+    await raw(
+      `insert into yy_ledger_entry (id, entry_key, body_hash, account, account_id, kind, amount, technician_id,
+         tenant_id, memo, create_by, create_time)
+       select 'stmt-test-x', 'test:x', 'x', 'technician', $1, 'travelFee', -5.55, $1, 1, '补记', 'test',
+         starts_at + interval '1 hour' from yy_statement where id = $2`,
+      [tech, locked],
+    );
+    const [{ seq }] = (await raw(`select seq::int from yy_ledger_entry where id = 'stmt-test-x'`)) as [
+      { seq: number },
+    ];
+    const carriedBy = async () =>
+      (await raw(`select statement_id, adjustment from yy_statement_line where entry_id = 'stmt-test-x'`))[0];
+    expect((await generate(month.current)).success).toBe(true);
+    expect(await carriedBy()).toEqual({ statement_id: draft, adjustment: true });
+    // reopened and regenerated, the locked month leaves X to the statement carrying it
+    expect((await act('reopen', locked, { reason: '补记核对' }, 'admin')).success).toBe(true);
+    expect((await generate(month.later)).success).toBe(true);
+    const [again] = await raw(`select seq_hi::int as hi, seq_skip from yy_statement where id = $1`, [locked]);
+    expect(Number(again!.hi)).toBeGreaterThanOrEqual(seq);
+    expect((again!.seq_skip as unknown[]).map(Number)).toEqual([seq]);
+    expect((await act('confirm', locked)).success).toBe(true);
+    const held = (await linesOf(month.later)).filter((l) => l.statement_id === locked);
+    expect(held.map((l) => l.entry_id)).not.toContain('stmt-test-x');
+    // this month's draft regenerated: X carried again, the locked month's lines as they were
+    expect((await generate(month.current)).success).toBe(true);
+    expect(await carriedBy()).toEqual({ statement_id: draft, adjustment: true });
+    expect((await linesOf(month.later)).filter((l) => l.statement_id === locked)).toEqual(held);
+    // the database keeps one statement per entry: no adjustment line of an entry a horizon holds
+    await expect(
+      raw(
+        `insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
+         values ($1, $2, 'month', true)`,
+        [draft, held[0]!.entry_id],
+      ),
+    ).rejects.toThrow(/held by another statement/);
+  });
+});
+
+describe('对账单: the horizon under concurrent posting', () => {
+  it('waits for an entry being posted: the statement’s total and its lines agree, the entry on both', async () => {
+    const [d] = await raw(
+      `select account_id from yy_statement where period = $1 and account = 'technician' and status = '0'
+        order by id limit 1`,
+      [month.current],
+    );
+    const tech = String(d!.account_id);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // a posting transaction still open while the generation starts
+    const posting = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into yy_ledger_entry (id, entry_key, body_hash, account, account_id, kind, amount, technician_id,
+          tenant_id, memo, create_by, create_time)
+        values ('stmt-test-race', 'test:race', 'x', 'technician', ${tech}, 'travelFee', 7.77, ${tech}, 1, '并发',
+          'test', now())`);
+      await gate;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const generating = generate(month.current);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await posting;
+    expect((await generating).success).toBe(true);
+    const [s] = await raw(
+      `select id, total_amount::text as total from yy_statement where period = $1 and account_id = $2`,
+      [month.current, tech],
+    );
+    const lines = (await linesOf(month.current)).filter((l) => l.statement_id === s!.id);
+    expect(lines.map((l) => l.entry_id)).toContain('stmt-test-race');
+    const fen = lines.reduce((sum, l) => sum + toFen(l.amount)!, 0);
+    expect(fromFen(fen)).toBe(s!.total);
+  });
+});
+
+describe('对账单: statements written before horizons', () => {
+  it('keep their copied lines: listed as 明细, and an entry they do not hold is carried to the next period', async () => {
+    const [tk] = await raw(`select id from yy_technician order by id limit 1`);
+    const tech = String(tk!.id);
+    const at = `2032-01-15 10:00`;
+    for (const [id, amount] of [
+      ['legacy-e1', '11.00'],
+      ['legacy-e2', '2.50'],
+    ])
+      await raw(
+        `insert into yy_ledger_entry (id, entry_key, body_hash, account, account_id, kind, amount, technician_id,
+           tenant_id, memo, create_by, create_time)
+         values ($1, $1, 'x', 'technician', $2, 'travelFee', $3::numeric, $2, 1, '旧对账单', 'test',
+           $4::timestamp at time zone $5)`,
+        [id, tech, amount, at, tz],
+      );
+    // as migration 0038 found it: lines copied, no horizon, confirmed; e2 posted after it
+    await raw(
+      `insert into yy_statement (id, period_type, period, period_start, period_end, account, account_id, status,
+         line_count, order_count, period_amount, adjustment_amount, total_amount, generate_time, tenant_id)
+       values ('legacy-stmt', 'month', '2032-01', '2032-01-01', '2032-02-01', 'technician', $1, '0', 1, 0,
+         11.00, 0, 11.00, now(), 1)`,
+      [tech],
+    );
+    await raw(
+      `insert into yy_statement_line (statement_id, entry_id, period_type, adjustment)
+       values ('legacy-stmt', 'legacy-e1', 'month', false)`,
+    );
+    await raw(`update yy_statement set status = '1' where id = 'legacy-stmt'`);
+    const lines = await t.call('GET', STATEMENT_LINE.endpoints.list.path, {
+      token: token.caiwu,
+      query: { statementId: 'legacy-stmt' },
+    });
+    expect(lines.body.result.records.map((r: { entryId: string }) => r.entryId)).toEqual(['legacy-e1']);
+    expect((await generate('2032-02')).success).toBe(true);
+    const carried = await raw(
+      `select l.entry_id, s.adjustment_amount::text as adj from yy_statement_line l
+         join yy_statement s on s.id = l.statement_id where s.period = '2032-02' and s.account_id = $1`,
+      [tech],
+    );
+    expect(carried).toEqual([{ entry_id: 'legacy-e2', adj: '2.50' }]);
   });
 });
 

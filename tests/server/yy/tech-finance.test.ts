@@ -35,15 +35,15 @@ interface Sums {
 /** The month's figures of a technician, summed here from the entries (not through the view). */
 async function independent(technicianId: string, month: string): Promise<Sums> {
   const [r] = await q<Sums>(
-    `with e as (select kind, amount, to_char(create_time at time zone 'Asia/Shanghai', 'YYYY-MM') as m
+    `with e as (select kind, amount, to_char(create_time at time zone $3, 'YYYY-MM') as m
                   from yy_ledger_entry where account = 'technician' and account_id = $1)
      select $1::text as technician_id, $2::text as month,
        (select coalesce(sum(amount), 0) from e where m = $2 and kind in ('commission', 'travelFee', 'clawback'))::numeric(15,2)::text as income,
        (select coalesce(sum(amount), 0) from e where m = $2 and kind = 'commission')::numeric(15,2)::text as commission,
        (select coalesce(-sum(amount), 0) from e where m = $2 and kind in ('withdraw', 'withdrawReturn'))::numeric(15,2)::text as withdrawals,
-       (select coalesce(-sum(amount), 0) from e where m = $2 and kind in ('purchase', 'purchaseRefund'))::numeric(15,2)::text as purchases,
+       (select coalesce(-sum(amount), 0) from e where m = $2 and kind in ('purchase', 'purchaseRefund', 'deduction'))::numeric(15,2)::text as purchases,
        (select coalesce(sum(amount), 0) from e where m <= $2)::numeric(15,2)::text as balance`,
-    [technicianId, month],
+    [technicianId, month, t.config.timezone],
   );
   return r!;
 }
@@ -68,9 +68,10 @@ describe('技师财务统计', () => {
   it('answers each technician-month as the ledger sums it, the balance as the cache', async () => {
     const samples = await q<{ technician_id: string; month: string }>(
       `select distinct on (account_id) account_id as technician_id,
-              to_char(create_time at time zone 'Asia/Shanghai', 'YYYY-MM') as month
-         from yy_ledger_entry where account = 'technician' and kind in ('withdraw', 'purchase')
+              to_char(create_time at time zone $1, 'YYYY-MM') as month
+         from yy_ledger_entry where account = 'technician' and kind in ('withdraw', 'purchase', 'deduction')
         order by account_id, create_time limit 6`,
+      [t.config.timezone],
     );
     expect(samples.length).toBeGreaterThan(2);
     for (const s of samples) {
@@ -94,7 +95,7 @@ describe('技师财务统计', () => {
         order by balance desc, account_key limit 1`,
     );
     const month = (
-      await q<{ m: string }>(`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM') as m`)
+      await q<{ m: string }>(`select to_char(now() at time zone $1, 'YYYY-MM') as m`, [t.config.timezone])
     )[0]!.m;
     const before = await independent(tech!.id, month);
     const r = await t.call('POST', `${WITHDRAW.decl.path}/add`, {

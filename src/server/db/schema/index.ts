@@ -16,3 +16,4 @@ export * from './yy-orders.ts';
 export * from './yy-exceptions.ts';
 export * from './yy-money.ts';
 export * from './yy-wallet.ts';
+export * from './app-settings.ts';

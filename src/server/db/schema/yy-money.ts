@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -83,6 +84,11 @@ export const yyLedgerEntry = pgTable(
     memo: varchar('memo', { length: 255 }),
     reversalOf: varchar('reversal_of', { length: 32 }),
     tenantId: integer('tenant_id'),
+    /**
+     * posting order (identity): a statement holds its period's entries up to a horizon of it, so
+     * its lines are read from the ledger instead of being copied (src/server/money/statements.ts)
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     ...auditColumns(),
   },
   (t) => [
@@ -149,6 +155,19 @@ export const yyStatement = pgTable(
     payRef: varchar('pay_ref', { length: 64 }),
     payTime: timestamp('pay_time', { withTimezone: true }),
     remark: varchar('remark', { length: 255 }),
+    /**
+     * What the statement holds of its own period, frozen at generation (null: a statement written
+     * before, whose lines are all rows of yy_statement_line): the account's entries posted in
+     * [starts_at, ends_at) with `seq` up to `seq_hi`, except `seq_skip` (entries of the period that
+     * another statement carries as adjustments, posted after an earlier lock of this one).
+     */
+    seqHi: bigint('seq_hi', { mode: 'number' }),
+    seqSkip: bigint('seq_skip', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     tenantId: integer('tenant_id'),
     ...auditColumns(),
   },
@@ -161,9 +180,10 @@ export const yyStatement = pgTable(
 );
 
 /**
- * yy_statement_line: one ledger entry on a statement (its order, kind and amount are the entry's:
- * entries never change). An entry is on at most one statement per period type (unique);
- * `adjustment` marks an entry of an earlier, locked period carried here.
+ * yy_statement_line: a ledger entry a statement holds that is not read by its horizon: an
+ * adjustment (an entry of an earlier, locked period carried here), and every line of a statement
+ * written before horizons (`seq_hi` null). An entry is on at most one statement per period type
+ * (unique; triggers refuse an adjustment line its own period's statement holds by its horizon).
  */
 export const yyStatementLine = pgTable(
   'yy_statement_line',

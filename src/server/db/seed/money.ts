@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { parseStatementPeriod } from '../../../shared/money/statement.ts';
-import { generateStatements } from '../../money/statements.ts';
+import { chargeDeductions, generateStatements } from '../../money/statements.ts';
 
 export const COMMISSION_SEED_KEY = 'commissionRules:v1';
 export const LEDGER_SEED_KEY = 'ledger:v1';
@@ -198,6 +198,11 @@ async function seedStatements(db: Db, tz: string): Promise<void> {
         pay_ref = case when ${status} = '2' then 'SEED-' || period || '-' || substr(id, 1, 8) end,
         pay_time = case when ${status} = '2' then now() end
       where period_type = 'month' and period_start = ${p.start}::date and status = '0'`);
+    // the 结算扣款 material orders these confirmed statements deduct are charged by them
+    const confirmed = (await db.execute(sql`
+      select id from yy_statement where period_type = 'month' and period_start = ${p.start}::date
+        and status <> '0' and line_count > 0 order by id`)) as unknown as { rows: Array<{ id: string }> };
+    for (const s of confirmed.rows) await chargeDeductions(db, s.id, true);
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Seed of the technicians' wallet, after the ledger: withdrawals (提现) of the technicians with the
  * largest balances in every state, and material orders (物料订单) of goods on sale, paid from the
- * balance where it suffices or deducted on the statement, in every state. Their 资金流水 entries
+ * balance where it suffices or deducted on the statement (a deduction posted at once, charged by the
+ * confirmed statement holding it), in every state. Their 资金流水 entries
  * are posted as the server posts them (same keys, kinds, signs and body hashes: src/server/money/
  * wallet.ts), the stock taken by the orders not cancelled. Set-based SQL, applied once.
  */
@@ -128,10 +129,12 @@ async function seedMaterialOrders(db: Db): Promise<void> {
       select 'material:' || m.id || ':' || x.part as entry_key, x.account, x.account_id, x.kind, x.amount,
         null::varchar as reversal_of, m.technician_id, m.partner_id, x.memo, m.create_time as at
       from yy_material_order m cross join lateral (values
-        ('debit', 'technician', m.technician_id, 'purchase', -m.amount, '物料采购 ' || m.order_no),
-        ('credit', 'platform', null, 'goodsSale', m.amount, '物料销售 ' || m.order_no)
-      ) as x (part, account, account_id, kind, amount, memo)
-      where m.pay_method = '1' and m.id in ${seeded}`),
+        ('1', 'debit', 'technician', m.technician_id, 'purchase', -m.amount, '物料采购 ' || m.order_no),
+        ('1', 'credit', 'platform', null, 'goodsSale', m.amount, '物料销售 ' || m.order_no),
+        ('2', 'debit', 'technician', m.technician_id, 'deduction', -m.amount, '物料结算扣款 ' || m.order_no),
+        ('2', 'credit', 'platform', null, 'goodsSale', m.amount, '物料销售 ' || m.order_no)
+      ) as x (pay_method, part, account, account_id, kind, amount, memo)
+      where x.pay_method = m.pay_method and m.id in ${seeded}`),
   );
   await db.execute(
     insertEntries(sql`
@@ -143,7 +146,7 @@ async function seedMaterialOrders(db: Db): Promise<void> {
           '物料订单取消 ' || m.order_no || '：' || m.cancel_reason),
         ('return-credit', 'credit', 'platform', null, 'purchaseRefund', -m.amount, '物料订单取消 ' || m.order_no)
       ) as x (part, orig, account, account_id, kind, amount, memo)
-      where m.pay_method = '1' and m.status = '4' and m.id in ${seeded}
+      where m.status = '4' and m.id in ${seeded}
         and not exists (select 1 from yy_ledger_entry y where y.entry_key = 'material:' || m.id || ':' || x.part)`),
   );
 }
