@@ -26,7 +26,7 @@ export default defineCommand({
   async run(ctx, { month }) {
     const r = await ctx.api.get<DivideCashResult>(VISIT_FINANCE_DIVIDE.path, { period: month });
     return {
-      message: `${r.period} 分账：本次 ${r.paid} 笔 ${r.paidAmount} 元；累计 ${r.totalPayouts} 笔 ${r.totalAmount} 元；未结算 ${r.unsettled} 张`,
+      message: `${r.period} 分账：本次 ${r.paid} 笔 ${r.paidAmount} 元；累计 ${r.totalPayouts} 笔 ${r.totalAmount} 元；未结算 ${r.unsettled} 张${r.owing ? `；净额不为正、无需打款 ${r.owing} 张` : ''}`,
       records: [{ ...r }],
     };
   },

@@ -247,7 +247,8 @@ export async function chargeDeductions(tx: Db, statementId: string, charged: boo
 }
 
 /**
- * 分账: each settled statement of the period (within `reach`) not paid out yet becomes one payout.
+ * 分账: each settled statement of the period (within `reach`) not paid out yet becomes one payout;
+ * one that nets to zero or less (结算扣款 above the earnings) pays nothing and is counted as owing.
  * The payout's unique statement makes a repeated or concurrent call pay nothing twice: a second
  * insert of the same statement waits for the first and then does nothing.
  */
@@ -267,6 +268,7 @@ export async function divideCash(
         ${opts.by}, now()
       from yy_statement
       where yy_statement.period_type = ${p.type} and yy_statement.period_start = ${p.start}::date and yy_statement.status = '2' and ${reach}
+        and yy_statement.total_amount > 0
       order by yy_statement.id
       on conflict do nothing
       returning amount
@@ -277,7 +279,8 @@ export async function divideCash(
     db,
     sql`
     select count(y.id)::int as n, coalesce(sum(y.amount), 0)::text as amount,
-      count(*) filter (where yy_statement.status <> '2')::int as unsettled
+      count(*) filter (where yy_statement.status <> '2')::int as unsettled,
+      count(*) filter (where yy_statement.status = '2' and yy_statement.total_amount <= 0)::int as owing
     from yy_statement left join yy_payout y on y.statement_id = yy_statement.id
     where yy_statement.period_type = ${p.type} and yy_statement.period_start = ${p.start}::date and ${reach}`,
   );
@@ -288,5 +291,6 @@ export async function divideCash(
     totalPayouts: Number(all[0]?.n ?? 0),
     totalAmount: String(all[0]?.amount ?? '0'),
     unsettled: Number(all[0]?.unsettled ?? 0),
+    owing: Number(all[0]?.owing ?? 0),
   };
 }

@@ -103,6 +103,11 @@ export interface DivideCashResult {
   totalAmount: string;
   /** statements of the period not settled yet (not paid out) */
   unsettled: number;
+  /**
+   * settled statements of the period that net to zero or less (结算扣款 above the earnings): no
+   * payout; what they owe stays in the account's balance and later earnings recover it
+   */
+  owing: number;
 }
 
 export const VISIT_FINANCE_MSG = {

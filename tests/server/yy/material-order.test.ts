@@ -14,6 +14,7 @@ import { toFen } from '../../../src/shared/format.ts';
 import { sql } from 'drizzle-orm';
 import { statementEntries } from '../../../src/server/money/statements.ts';
 import { STATEMENT, STATEMENT_GENERATE } from '../../../src/shared/resources/statement.ts';
+import { VISIT_FINANCE_DIVIDE } from '../../../src/shared/resources/visit-finance.ts';
 
 let t: TestApp;
 let token: string;
@@ -196,8 +197,23 @@ describe('结算扣款 on the statement', () => {
     const f = await fixtures(0);
     await q(`update yy_goods set stock = 100000 where id = $1`, [f.goods]);
     const bal = await balanceOf(tech!.id);
-    // A: more than the balance (a receivable, allowed); B: cancelled before any statement holds it
-    const pieces = Math.floor(bal / f.priceFen) + 2;
+    const [{ period }] = (await q<{ period: string }>(
+      `select to_char(now() at time zone $1, 'YYYY-MM') as period`,
+      [t.config.timezone],
+    )) as [{ period: string }];
+    const periodSum = async () =>
+      toFen(
+        (
+          await q<{ sum: string | null }>(
+            `select sum(amount)::text as sum from yy_ledger_entry where account = 'technician'
+              and account_id = $1 and to_char(create_time at time zone $2, 'YYYY-MM') = $3`,
+            [tech!.id, t.config.timezone, period],
+          )
+        )[0]!.sum ?? '0',
+      )!;
+    // A: more than the balance (a receivable, allowed) and than the period's earnings, so the
+    // statement nets below zero; B: cancelled before any statement holds it
+    const pieces = Math.floor(Math.max(bal, await periodSum()) / f.priceFen) + 2;
     expect((await order(tech!.id, f.goods, pieces, '2')).body.success).toBe(true);
     const a = await latest(tech!.id);
     expect((await order(tech!.id, f.goods, 1, '2')).body.success).toBe(true);
@@ -216,10 +232,6 @@ describe('结算扣款 on the statement', () => {
       ),
     ).rejects.toThrow(/ledger balance/);
     // the statement of this period: A's deduction once, B's deduction and its reversal netting to zero
-    const [{ period }] = (await q<{ period: string }>(
-      `select to_char(now() at time zone $1, 'YYYY-MM') as period`,
-      [t.config.timezone],
-    )) as [{ period: string }];
     const gen = async () => {
       const r = await t.call('POST', STATEMENT_GENERATE.path, { token: caiwu, body: { period } });
       expect(r.body.success, JSON.stringify(r.body)).toBe(true);
@@ -244,12 +256,7 @@ describe('结算扣款 on the statement', () => {
     expect(keyed(b.id, 'debit')).toHaveLength(1);
     expect(keyed(b.id, 'return-debit')).toMatchObject([{ kind: 'purchaseRefund', amount: b.amount }]);
     const statementId = s!.id;
-    const [{ sum }] = (await q<{ sum: string }>(
-      `select sum(amount)::text as sum from yy_ledger_entry where account = 'technician' and account_id = $1
-          and to_char(create_time at time zone $2, 'YYYY-MM') = $3`,
-      [tech!.id, t.config.timezone, period],
-    )) as [{ sum: string }];
-    expect(s!.total).toBe(sum);
+    expect(toFen(s!.total)).toBe(await periodSum());
     const charged = async () =>
       Object.fromEntries(
         (
@@ -269,6 +276,22 @@ describe('结算扣款 on the statement', () => {
     expect(await charged()).toEqual({ [a.id]: null, [b.id]: null });
     expect((await act('confirm', caiwu)).body.success).toBe(true);
     expect(await charged()).toEqual({ [a.id]: statementId, [b.id]: null });
+
+    // settled, it nets below zero: 分账 pays it nothing (what it owes stays in the balance) and
+    // counts it as owing; the database refuses a payout of zero or less, whoever writes it
+    expect(toFen(s!.total)).toBeLessThan(0);
+    expect((await act('settle', caiwu, { ref: 'PAY-NEG-1' })).body.success).toBe(true);
+    const divide = await t.call('GET', VISIT_FINANCE_DIVIDE.path, { token: caiwu, query: { month: period } });
+    expect(divide.body.success, JSON.stringify(divide.body)).toBe(true);
+    expect(divide.body.result.owing).toBeGreaterThanOrEqual(1);
+    expect(await q(`select id from yy_payout where statement_id = $1`, [statementId])).toEqual([]);
+    await expect(
+      q(
+        `insert into yy_payout (id, statement_id, period, account, account_id, amount, create_by)
+         values ('neg-payout', $1, $2, 'technician', $3, $4, 'test')`,
+        [statementId, period, tech!.id, s!.total],
+      ),
+    ).rejects.toThrow(/ck_yy_payout_amount/);
   });
 });
 

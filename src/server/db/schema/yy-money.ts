@@ -201,7 +201,9 @@ export const yyStatementLine = pgTable(
 
 /**
  * yy_payout: 分账 of one settled statement, at most once (unique statement): a repeated or
- * concurrent divideCash pays nothing twice.
+ * concurrent divideCash pays nothing twice. Only a positive total is paid out: a statement whose
+ * 结算扣款 exceed its earnings owes the difference, which stays in the account's ledger balance
+ * (below zero) and is recovered from later earnings, never paid as a negative payout.
  */
 export const yyPayout = pgTable(
   'yy_payout',
@@ -219,5 +221,7 @@ export const yyPayout = pgTable(
   (t) => [
     uniqueIndex('uq_yy_payout_statement').on(t.statementId),
     index('idx_yy_payout_period').on(t.period),
+    // a statement that nets to zero or less pays nothing: what it owes stays in the balance
+    check('ck_yy_payout_amount', sql`${t.amount} > 0`),
   ],
 );
