@@ -19,10 +19,12 @@ async function sharedContracts(): Promise<EndpointContract[]> {
       return statSync(p).isDirectory() ? files(p) : /\.ts$/.test(n) ? [p] : [];
     });
   const found = new Set<EndpointContract>();
-  const seen = new Set<unknown>();
+  // an object is walked again when met nearer the top: a resource first met deep inside another
+  // (a statement's detail list) is still searched to its contracts where it is exported itself
+  const seen = new Map<unknown, number>();
   const walk = (v: unknown, depth: number) => {
-    if (!v || typeof v !== 'object' || seen.has(v) || depth > 6) return;
-    seen.add(v);
+    if (!v || typeof v !== 'object' || depth > 6 || (seen.get(v) ?? Infinity) <= depth) return;
+    seen.set(v, depth);
     const c = v as Partial<EndpointContract>;
     if (typeof c.method === 'string' && typeof c.path === 'string' && typeof c.permission === 'string') {
       found.add(c as EndpointContract);

@@ -105,15 +105,21 @@ describe('resources in the menu', () => {
     }
   });
 
-  it('give a sub resource (no screen) no menu row and only its parent screen permissions', () => {
+  it('give a sub resource (no screen) no menu row, only list (and export) and only its parent screen permissions', () => {
     const subs = resources.filter((r) => !screenOf(r));
     expect(subs.map((r) => r.decl.name)).toEqual(
       expect.arrayContaining(['customerAddress', 'platformConfigLog']),
     );
     const parentCodes = new Set(screens.flatMap((r) => [...r.operations].map((op) => r.perms[op])));
     for (const r of subs) {
-      expect([...r.operations], r.decl.name).toEqual(['list']);
-      expect(parentCodes.has(r.perms.list!), r.decl.name).toBe(true);
+      // read only: listed inside its parent's page, exported there as a detail list (对账单明细)
+      const ops = [...r.operations];
+      expect(ops, r.decl.name).toContain('list');
+      expect(
+        ops.filter((op) => op !== 'list' && op !== 'export'),
+        r.decl.name,
+      ).toEqual([]);
+      for (const op of ops) expect(parentCodes.has(r.perms[op]!), `${r.decl.name} ${op}`).toBe(true);
       expect(
         FLAT.some((f) => f.menu.url.includes(r.decl.path)),
         r.decl.name,

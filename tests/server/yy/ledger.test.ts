@@ -410,7 +410,8 @@ describe('技师提成 rules', () => {
     const r = await raw(
       `select account_id, to_char(min(create_time at time zone 'Asia/Shanghai'), 'YYYY-MM-DD') as b,
               to_char(max(create_time at time zone 'Asia/Shanghai'), 'YYYY-MM-DD') as e,
-              sum(amount)::text as total, count(distinct order_id) filter (where kind = 'commission')::int as n
+              sum(amount) filter (where kind in ('commission', 'travelFee', 'clawback'))::text as total,
+              count(distinct order_id) filter (where kind = 'commission')::int as n
          from yy_ledger_entry where account = 'technician' group by account_id order by account_id limit 1`,
     );
     const row = r.rows[0] as { account_id: string; b: string; e: string; total: string; n: number };

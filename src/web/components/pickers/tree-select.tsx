@@ -137,6 +137,14 @@ export function TreeSelect(p: TreeSelectProps) {
       e.stopPropagation();
       return close();
     }
+    // Enter while a search is on its way picks its answer's first node, even when nothing is
+    // listed yet (the tree's roots still loading on a slow line)
+    if (e.key === 'Enter' && loader.pending()) {
+      e.preventDefault();
+      e.stopPropagation();
+      pickFirst.current = true;
+      return;
+    }
     const action = treeKey(rows, active, e.key);
     if (action.kind === 'none') return;
     e.preventDefault();
@@ -144,7 +152,6 @@ export function TreeSelect(p: TreeSelectProps) {
     if (action.kind === 'move') setActive(action.to);
     else if (action.kind === 'expand') doExpand(action.id);
     else if (action.kind === 'collapse') setTree(collapse(tree, action.id));
-    else if (loader.pending()) pickFirst.current = true;
     else {
       const row = rows[active]!;
       pick(row.node, found ? row.node.title : pathText(tree.nodes, row.node.id));
