@@ -90,8 +90,12 @@ describe('realtime publishing', () => {
       open();
       gate = null;
     }
-    const got = await updatesUntil(socket, (u) => u.data.args[0].code === 'GATE0000');
-    expect(got.at(-1)!.data.socketKey).toBe('sys_position');
+    // the save's row, then the marker published after it (read to the end, so no update of this
+    // test reaches the next test's socket: on PostgreSQL a NOTIFY comes back asynchronously)
+    const got = await updatesUntil(socket, (u) => u.data.socketKey === 'marker');
+    const saved = got.findIndex((u) => u.data.args[0].code === 'GATE0000');
+    expect(got[saved]?.data.socketKey).toBe('sys_position');
+    expect(saved).toBeLessThan(got.length - 1);
     socket.close();
   });
 
