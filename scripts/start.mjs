@@ -1,7 +1,9 @@
-// npm start: build the web client when it is missing or older than its sources, then run the server.
+// npm start: build the web client when it is missing or older than its sources, then bundle and run
+// the server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const built = path.join(root, 'dist/web/index.html');
@@ -24,7 +26,9 @@ if (stale) {
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-// run the server in this process, so Ctrl+C reaches its graceful shutdown directly
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/server/server.ts');
+// the server bundled to plain JavaScript (scripts/build-server.mjs: a fraction of a second), run in
+// this process, so Ctrl+C reaches its graceful shutdown directly
+const { buildServer } = await import('./build-server.mjs');
+const serverDir = await buildServer();
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(serverDir, 'server.mjs')).href);

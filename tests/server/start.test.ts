@@ -4,8 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundledEntry } from '../support/server-bundle.ts';
 
-/** The real start path: `src/server/server.ts` on an embedded PGlite data dir, stopped with SIGINT. */
+/**
+ * The real start path: the server bundled as `npm start` runs it (tests/support/server-bundle.ts)
+ * on an embedded PGlite data dir, stopped with SIGINT.
+ */
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'care-start-'));
 const webDir = path.join(tmp, 'web');
@@ -31,7 +35,7 @@ async function start(
   port: number,
   extraEnv: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, bundledEntry('server'), {
     env: {
       ...process.env,
       ADMIN_PASSWORD: '',
@@ -68,7 +72,7 @@ async function start(
 
 /** `npm run reset-password -- <username>` on a data dir */
 const resetPassword = (username: string, dataDir: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/reset-password.ts', username], {
+  spawnSync(process.execPath, [...bundledEntry('reset-password'), username], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });

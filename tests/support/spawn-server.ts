@@ -5,10 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import WebSocket from 'ws';
+import { bundledEntry } from './server-bundle.ts';
 
 /**
- * The real product as a child process (`node --import tsx src/server/server.ts`, as `npm start`
- * runs it), for tests that kill it, restart it or take its database away.
+ * The real product as a child process (the run's server bundle, as `npm start` runs it:
+ * tests/support/server-bundle.ts), for tests that kill it, restart it or take its database away.
  */
 
 /** The seeded admin's password in spawned servers (`ADMIN_PASSWORD`). */
@@ -63,7 +64,7 @@ export interface SpawnedServer {
 /** Start the server and wait until it printed its banner (listening, migrated and seeded). */
 export async function spawnServer(opts: ServerOptions): Promise<SpawnedServer> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, bundledEntry('server'), {
     env: {
       ...process.env,
       PORT: String(port),
