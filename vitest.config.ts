@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,9 +8,10 @@ import { defineConfig } from 'vitest/config';
  *   seeded template database (tests/support/global-setup.ts); the only tier rerun on PostgreSQL;
  * - e2e: the built client in Debian's Chromium, one browser per worker shared by its files; on the
  *   PostgreSQL server when one is given (TEST_POSTGRES_URL), else on PGlite.
- * Two workers: database and browser work run in other threads and processes, so two files at a
- * time keep both cores busy (about 88 % on a 2-core machine; three workers measured no faster:
- * 845 s against 830 s for `npm test`). `TEST_WORKERS=n` sets another count for a larger machine.
+ * One worker more than the machine has cores: database and browser work run in other threads and
+ * processes, so a worker often waits. On 2 cores two workers kept the CPU about 88 % busy; three
+ * keep it 97 % busy (vmstat) and ran `npm test` with the PostgreSQL pass in 852 s against 909 s
+ * for two, on the same idle machine. `TEST_WORKERS=n` sets another count.
  */
 const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
 
@@ -38,7 +40,7 @@ const SERVER_FILES = {
 
 /**
  * `TEST_POSTGRES_URL=postgres://…/db` adds the server tier a second time against that PostgreSQL
- * server (as `TEST_DATABASE_URL` there), in the same run and the same two workers (.ci/run). The
+ * server (as `TEST_DATABASE_URL` there), in the same run and the same workers (.ci/run). The
  * fault tests already cover both engines in one pass and are not repeated.
  */
 const POSTGRES = process.env.TEST_POSTGRES_URL;
@@ -59,7 +61,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
+    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism() + 1,
     reporters: ['default', './tests/support/slowest-reporter.ts'],
     projects: [
       {

@@ -108,6 +108,22 @@ function readTemplate(): TemplateFiles | undefined {
  */
 export async function makeTemplates(dir: string, serverUrl?: string): Promise<() => Promise<void>> {
   const p = templatePaths(dir);
+  // the two engines' templates side by side: PGlite seeds on its worker thread while the server's
+  // seed waits on PostgreSQL (the run's tests wait for both)
+  const [lite, server] = await Promise.allSettled([
+    pgliteTemplate(p),
+    serverUrl ? serverTemplate(p, serverUrl) : undefined,
+  ]);
+  const drop = server.status === 'fulfilled' ? server.value : undefined;
+  if (lite.status === 'rejected') {
+    await drop?.().catch(() => undefined);
+    throw lite.reason;
+  }
+  if (server.status === 'rejected') throw server.reason;
+  return drop ?? (async () => undefined);
+}
+
+async function pgliteTemplate(p: ReturnType<typeof templatePaths>): Promise<void> {
   fs.mkdirSync(p.pgliteUploads, { recursive: true });
   const lite = await seededDatabase(undefined, 't', p.pgliteUploads);
   try {
@@ -115,7 +131,12 @@ export async function makeTemplates(dir: string, serverUrl?: string): Promise<()
   } finally {
     await lite.close();
   }
-  if (!serverUrl) return async () => undefined;
+}
+
+async function serverTemplate(
+  p: ReturnType<typeof templatePaths>,
+  serverUrl: string,
+): Promise<() => Promise<void>> {
   fs.mkdirSync(p.pgUploads, { recursive: true });
   const name = `tpl_care_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   await admin(serverUrl, `CREATE DATABASE ${name}`);

@@ -29,16 +29,25 @@ export async function setup(): Promise<void> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'care-template-'));
     const serverDir = path.resolve('dist/test-server', path.basename(dir));
     const made: Shared = { dir, serverDir, users: 0, ready: Promise.resolve() };
+    const removeDirs = () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(serverDir, { recursive: true, force: true });
+    };
     made.ready = Promise.all([
       makeTemplates(dir, process.env.TEST_DATABASE_URL || process.env.TEST_POSTGRES_URL),
       buildServer(serverDir),
-    ]).then(([drop]) => {
-      made.teardown = async () => {
-        await drop();
-        fs.rmSync(dir, { recursive: true, force: true });
-        fs.rmSync(serverDir, { recursive: true, force: true });
-      };
-    });
+    ]).then(
+      ([drop]) => {
+        made.teardown = async () => {
+          await drop();
+          removeDirs();
+        };
+      },
+      (e: unknown) => {
+        removeDirs();
+        throw e;
+      },
+    );
     shared = holder[key] = made;
   }
   shared.users++;
