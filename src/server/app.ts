@@ -66,6 +66,7 @@ import { registerDispatchJobs } from './jobs/auto-dispatch.ts';
 import { registerOrderJobs } from './jobs/orders.ts';
 import { registerLedgerJobs } from './jobs/ledger.ts';
 import { Scheduler } from './jobs/scheduler.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -256,6 +257,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, _reply, done) =>
     inLane(isWrite(request.method, request.routeOptions.config?.perm) ? 'write' : 'read', done),
   );
+  if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(api, { prefix: config.basePath, resources: opts.resources ?? SERVER_RESOURCES });
 
   const indexHtml = path.join(config.webDir, 'index.html');

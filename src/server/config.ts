@@ -87,6 +87,11 @@ export interface AppConfig {
   rateLimits: Record<RateLimitGroup, RateLimitRule>;
   /** run scheduled jobs on this instance (SCHEDULER=off: an instance that only serves requests) */
   scheduler: boolean;
+  /**
+   * bearer token a Prometheus server presents to scrape `GET /metrics` (METRICS_TOKEN); unset: the
+   * endpoint is off (src/server/plugins/metrics.ts)
+   */
+  metricsToken: string | undefined;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -123,6 +128,7 @@ export function loadConfig(
       ]),
     ) as Record<RateLimitGroup, RateLimitRule>,
     scheduler: bool(env.SCHEDULER, true),
+    metricsToken: env.METRICS_TOKEN || undefined,
     ...overrides,
   };
 }

@@ -24,6 +24,8 @@ export interface Database {
   notifications: NotifyTransport;
   /** PGlite only: the data directory as a tar, which `openDatabase({ loadDataDir })` starts from */
   dumpDataDir?(): Promise<Uint8Array>;
+  /** PostgreSQL only: the pool's connections now (metrics) */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -112,6 +114,15 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       rawQuery: (text, params) => pool.query(text, params),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        // callers waiting for a connection: pg's own queue, or the lanes' (priority-pool.ts)
+        waiting:
+          pool instanceof PriorityPool
+            ? Object.values(pool.queued).reduce((a, b) => a + b, 0)
+            : pool.waitingCount,
+      }),
       notifications,
       async close() {
         await notifications.close();

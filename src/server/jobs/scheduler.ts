@@ -221,6 +221,9 @@ export class Scheduler {
     return rows.length ? id : null;
   }
 
+  /** told of every run's end on this instance: class, `ok`/`error`, milliseconds (metrics) */
+  onRunEnd?: (jobClass: string, status: string, ms: number) => void;
+
   private async perform(job: JobRow, runId: string, fireTime: Date, trigger: 'cron' | 'manual') {
     const started = Date.now();
     let status = 'ok';
@@ -246,6 +249,7 @@ export class Scheduler {
       error = (e instanceof Error ? e.message : String(e)).slice(0, MAX_ERROR);
     }
     const ended = Date.now();
+    this.onRunEnd?.(job.jobClassName, status, ended - started);
     await this.o.db
       .update(sysQuartzJobLog)
       .set({ endTime: new Date(ended), durationMs: ended - started, status, error, result })

@@ -47,6 +47,13 @@ export class NoticeHub {
     await this.bus.subscribe<NoticeEnvelope>(NOTICE_CHANNEL, (e) => this.deliver(e.userId, e.message));
   }
 
+  /** Number of open notice sockets on this instance (metrics). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+
   add(userId: string, socket: WebSocket): void {
     const set = this.sockets.get(userId) ?? new Set<WebSocket>();
     this.sockets.set(userId, set.add(socket));
