@@ -5,6 +5,7 @@
  * stay hand-written beside the generated ones (src/server/routes/sys/dict-admin/items.ts,
  * commands/dict).
  */
+import { endpoint } from '../contracts.ts';
 import { DICT_CODE_PATTERN, DICT_MSG } from '../dict-admin.ts';
 import { auditFields, defineResource } from './define.ts';
 
@@ -93,3 +94,14 @@ export const DICT = defineResource({
     ...auditFields({ createBy: { list: false }, createTime: { list: { width: 180 } } }),
   ],
 });
+
+/**
+ * The recycle bin of deleted dictionaries (jeecg-api.md §6.5): their list, 取回 (`back`) and the
+ * physical delete of one with its items. Deleting is what fills it, so its code guards them all.
+ */
+export const DICT_RECYCLE_ENDPOINTS = {
+  /** the logically deleted dictionaries, newest deletion first */
+  deleteList: endpoint('GET', '/sys/dict/deleteList', DICT.perms.delete),
+  back: endpoint('PUT', '/sys/dict/back/:id', DICT.perms.delete),
+  deletePhysic: endpoint('DELETE', '/sys/dict/deletePhysic/:id', DICT.perms.delete),
+} as const;
