@@ -64,7 +64,9 @@ describe('home statistics', () => {
     expect(Object.keys(info.body.result).sort()).toEqual(['todayIp', 'todayVisitCount', 'totalVisitCount']);
     const days = await t.call('GET', '/sys/visitInfo', { token: staff });
     expect(days.body.success).toBe(true);
-    for (const d of days.body.result as object[]) expect(Object.keys(d).sort()).toEqual(['ip', 'tian', 'type', 'visit']);
-    for (const path of ['/sys/loginfo', '/sys/visitInfo']) expect((await t.call('GET', path)).status).toBe(401);
+    for (const d of days.body.result as object[])
+      expect(Object.keys(d).sort()).toEqual(['ip', 'tian', 'type', 'visit']);
+    for (const path of ['/sys/loginfo', '/sys/visitInfo'])
+      expect((await t.call('GET', path)).status).toBe(401);
   });
 });

@@ -73,7 +73,11 @@ export const dictServer: ServerResource = {
     const db = app.db;
     const tz = app.config.timezone;
     const deleted = async (req: FastifyRequest, id?: string) =>
-      and(eq(sysDict.delFlag, 1), id === undefined ? undefined : eq(sysDict.id, id), await rowReach(req, dictServer));
+      and(
+        eq(sysDict.delFlag, 1),
+        id === undefined ? undefined : eq(sysDict.id, id),
+        await rowReach(req, dictServer),
+      );
 
     route(app, DICT_RECYCLE_ENDPOINTS.deleteList, async (req) => {
       const rows = await db

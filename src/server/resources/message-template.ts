@@ -6,11 +6,7 @@ import {
   renderTemplate,
   TEMPLATE_MSG,
 } from '../../shared/message-template.ts';
-import {
-  MESSAGE_TEMPLATE,
-  TEMPLATE_RENDER,
-  TEMPLATE_SEND,
-} from '../../shared/resources/message-template.ts';
+import { MESSAGE_TEMPLATE, TEMPLATE_RENDER, TEMPLATE_SEND } from '../../shared/resources/message-template.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysMessageTemplate, sysUser } from '../db/schema/index.ts';
 import { newId } from '../lib/query/ids.ts';
 import { BizError, ok } from '../lib/http/result.ts';
