@@ -19,7 +19,8 @@ export const TEMPLATE_MSG = {
   unknownReceivers: '消息接收方中有不存在的用户',
   tooManyReceivers: (n: number) => `一次最多发送给${n}个用户`,
   channelUnsupported: '暂不支持该消息类型，请选择系统消息',
-  sent: '消息发送成功！',
+  /** JeecgBoot 3.3's answer (it queues the message for SendMsgJob; here it is delivered at once) */
+  sent: '发送消息任务添加成功！',
 } as const;
 
 /** The variables of a template, each once, in order of first use. */

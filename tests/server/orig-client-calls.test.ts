@@ -310,7 +310,7 @@ describe('POST /sys/message/sysMessageTemplate/sendMsg', () => {
           testData: '{"name":"<b>李四</b>"}',
         },
       });
-      expect(r.body).toMatchObject({ success: true, message: '消息发送成功！' });
+      expect(r.body).toMatchObject({ success: true, message: '发送消息任务添加成功！' });
       expect(send).toHaveBeenCalledTimes(1);
       expect(send.mock.calls[0]![0]).not.toBeNull();
     } finally {

@@ -1,6 +1,7 @@
 /**
  * 数据字典 (sys_dict, jeecg-api.md §6.5): the dictionaries. Listed, added, edited and deleted
- * (logically: a deleted dictionary keeps its code and its items); never exported or imported. Its
+ * (logically: a deleted dictionary keeps its code and its items, and waits in the recycle bin,
+ * DICT_RECYCLE_ENDPOINTS, to be taken back or deleted for good); never exported or imported. Its
  * items (sys_dict_item) are a sub-table edited in the 字典配置 grid: their endpoints and commands
  * stay hand-written beside the generated ones (src/server/routes/sys/dict-admin/items.ts,
  * commands/dict).
