@@ -18,6 +18,7 @@ export const DICT_MSG = {
   itemTextRequired: '请输入名称',
   itemValueRequired: '请输入数据值',
   itemValueTaken: '该值不可用，系统中已存在！',
+  itemValueFree: '该值可用！',
   itemValueDuplicate: '数据值不能重复',
   itemValueNotNumber: '数据值必须是整数',
   itemStatusInvalid: '状态取值无效',

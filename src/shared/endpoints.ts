@@ -47,6 +47,8 @@ export const ENDPOINTS = {
     queryUserByDepId: e('GET', '/sys/user/queryUserByDepId', PERM.user.select),
     queryUserComponentData: e('GET', '/sys/user/queryUserComponentData', PERM.user.select),
     getMultiUser: e('GET', '/sys/user/getMultiUser', PERM.user.select),
+    /** `userIds` (comma list): those users as the pickers show them */
+    queryByIds: e('GET', '/sys/user/queryByIds', PERM.user.select),
   },
   /**
    * roles beyond their generated family (src/shared/resources/role.ts): the role picker of the user
@@ -173,6 +175,10 @@ export const ENDPOINTS = {
     add: e('POST', '/sys/dictItem/add', PERM.dict.add),
     edit: e('PUT', '/sys/dictItem/edit', PERM.dict.edit, ['POST']),
     delete: e('DELETE', '/sys/dictItem/delete', PERM.dict.delete),
+    /** `ids` (comma list): all or nothing */
+    deleteBatch: e('DELETE', '/sys/dictItem/deleteBatch', PERM.dict.delete),
+    /** whether `itemValue` is free in the dictionary `dictId` (`id`: the item being edited) */
+    dictItemCheck: e('GET', '/sys/dictItem/dictItemCheck', PERM.dict.list),
     saveBatch: e('POST', '/sys/dictItem/saveBatch', PERM.dict.edit),
   },
   file: {
@@ -180,10 +186,13 @@ export const ENDPOINTS = {
     /** a stored file: `/sys/common/static/<path>` (its read is checked per file) */
     static: e('GET', '/sys/common/static/*', AUTHENTICATED),
   },
-  /** 首页's statistics from the login log (src/shared/home-stats.ts) */
+  /**
+   * 首页's statistics from the login log (src/shared/home-stats.ts): counts only, shown to every
+   * signed-in user as JeecgBoot's home page does
+   */
   home: {
-    loginfo: e('GET', '/sys/loginfo', PERM.log.list),
-    visitInfo: e('GET', '/sys/visitInfo', PERM.log.list),
+    loginfo: e('GET', '/sys/loginfo', AUTHENTICATED),
+    visitInfo: e('GET', '/sys/visitInfo', AUTHENTICATED),
   },
   report: {
     columns: e('GET', '/online/cgreport/api/getRpColumns/:code', AUTHENTICATED),

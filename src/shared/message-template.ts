@@ -14,6 +14,13 @@ export const HTML_TEMPLATE_TYPES: readonly string[] = ['2', '4'];
 export const TEMPLATE_MSG = {
   badJson: '测试数据必须是JSON对象，例如 {"name":"张三"}',
   noContent: '请输入模板内容',
+  templateRequired: '请选择消息模板',
+  receiverRequired: '请选择消息接收方',
+  unknownReceivers: '消息接收方中有不存在的用户',
+  tooManyReceivers: (n: number) => `一次最多发送给${n}个用户`,
+  channelUnsupported: '暂不支持该消息类型，请选择系统消息',
+  /** JeecgBoot 3.3's answer (it queues the message for SendMsgJob; here it is delivered at once) */
+  sent: '发送消息任务添加成功！',
 } as const;
 
 /** The variables of a template, each once, in order of first use. */

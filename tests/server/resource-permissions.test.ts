@@ -112,6 +112,7 @@ const PINNED = [
   'messageTemplate:delete',
   'messageTemplate:export',
   'messageTemplate:import',
+  'messageTemplate:send',
   'ossFile:list',
   'ossFile:upload',
   'ossFile:delete',

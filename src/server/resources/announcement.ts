@@ -233,6 +233,18 @@ export const announcementServer: ServerResource = {
       return okMessage(NOTICE_MSG.readAll);
     });
 
+    route<{ Querystring: Q }>(app, NOTICE_ENDPOINTS.syncNotic, async (req) => {
+      const me = caller(req).user;
+      const anntId = oneParam(req.query, 'anntId');
+      if (anntId) {
+        const [mine] = await myNotices(db, me.id, eq(sysAnnouncement.id, anntId)).limit(1);
+        if (!mine) throw new BizError(RESOURCE_MSG.notFound);
+      }
+      // no text: the bell reloads without reading the title aloud again
+      app.notices.send(me.id, { cmd: 'topic' });
+      return bare(null);
+    });
+
     route<{ Querystring: Q }>(app, NOTICE_ENDPOINTS.mine, async (req) => {
       const me = caller(req).user;
       await deliverBroadcasts(db, me.id);

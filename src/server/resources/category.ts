@@ -12,7 +12,8 @@ import { sysCategory } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
 import { listEntities } from '../lib/query/entity-list.ts';
 import { escapeLike, str } from '../lib/query/query-generator.ts';
-import { BizError, bare, ok } from '../lib/http/result.ts';
+import { BizError, bare, ok, page } from '../lib/http/result.ts';
+import { requiredIds } from '../lib/http/validate.ts';
 import { route } from '../lib/http/route.ts';
 import { rowReach, rowScope } from '../lib/access/row-scope.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
@@ -166,6 +167,18 @@ export const categoryServer: ServerResource = {
         and(eq(sysCategory.pid, str(req.query.pid) ?? ROOT_PID), await rowReach(req, categoryServer))!,
       );
       return ok(await (await gen.list.decorator(db, tz))(rows));
+    });
+
+    route<{ Querystring: Q }>(app, CATEGORY_ENDPOINTS.getChildListBatch, async (req) => {
+      // the tree grid opening several nodes at once: childList's rows for each, as one page
+      const parentIds = [...new Set(requiredIds(req.query.parentIds, CATEGORY_MSG.parentIdsRequired))];
+      if (parentIds.length > NODE_CAP) throw new BizError(CATEGORY_MSG.tooManyParents(NODE_CAP));
+      const rows = await childrenOf(
+        db,
+        and(inArray(sysCategory.pid, parentIds), await rowReach(req, categoryServer))!,
+      );
+      const records = await (await gen.list.decorator(db, tz))(rows);
+      return ok(page(records, records.length, 1, 10));
     });
 
     route<{ Querystring: Q }>(app, CATEGORY_ENDPOINTS.checkCode, async (req) => {

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { MSG } from '../../shared/api.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
-import { DICT } from '../../shared/resources/dict.ts';
-import { sysDict } from '../db/schema/index.ts';
-import { BizError, okMessage } from '../lib/http/result.ts';
+import { DICT, DICT_RECYCLE_ENDPOINTS } from '../../shared/resources/dict.ts';
+import { sysDict, sysDictItem } from '../db/schema/index.ts';
+import { BizError, ok, okMessage } from '../lib/http/result.ts';
+import { route } from '../lib/http/route.ts';
 import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/http/validate.ts';
 import { caller } from '../plugins/auth.ts';
 import { rowReach } from '../lib/access/row-scope.ts';
@@ -26,6 +28,16 @@ async function retire(req: FastifyRequest, ids: string[]) {
     if (gone.length !== ids.length) throw new BizError(DICT.notFound);
   });
   return okMessage(RESOURCE_MSG.deleted);
+}
+
+/** Most rows the recycle bin lists in one answer (JeecgBoot's deleteList is not paged). */
+const RECYCLE_CAP = 1000;
+
+/** The `:id` of a recycle-bin call: one id, else 请选择一条记录！. */
+function pathId(req: FastifyRequest): string {
+  const id = String((req.params as { id?: unknown }).id ?? '').trim();
+  if (!id) throw new BizError(MSG.nothingSelected);
+  return id;
 }
 
 /**
@@ -51,5 +63,50 @@ export const dictServer: ServerResource = {
       return retire(req, [id]);
     },
     deleteBatch: () => async (req) => retire(req, [...new Set(requiredIds(req.query.ids))]),
+  },
+  /**
+   * The recycle bin (JeecgBoot's deleteList, back, deletePhysic): deleted dictionaries within the
+   * caller's reach, restored as they were (their code was never given away) or deleted for good
+   * with their items.
+   */
+  routes(app, gen) {
+    const db = app.db;
+    const tz = app.config.timezone;
+    const deleted = async (req: FastifyRequest, id?: string) =>
+      and(
+        eq(sysDict.delFlag, 1),
+        id === undefined ? undefined : eq(sysDict.id, id),
+        await rowReach(req, dictServer),
+      );
+
+    route(app, DICT_RECYCLE_ENDPOINTS.deleteList, async (req) => {
+      const rows = await db
+        .select()
+        .from(sysDict)
+        .where(await deleted(req))
+        .orderBy(desc(sysDict.updateTime), desc(sysDict.id))
+        .limit(RECYCLE_CAP);
+      return ok(await (await gen.list.decorator(db, tz))(rows));
+    });
+
+    route(app, DICT_RECYCLE_ENDPOINTS.back, async (req) => {
+      const back = await db
+        .update(sysDict)
+        .set({ delFlag: 0, updateBy: caller(req).user.username, updateTime: new Date() })
+        .where(await deleted(req, pathId(req)))
+        .returning({ id: sysDict.id });
+      if (back.length === 0) throw new BizError(DICT.notFound);
+      return okMessage('操作成功!');
+    });
+
+    route(app, DICT_RECYCLE_ENDPOINTS.deletePhysic, async (req) => {
+      const where = await deleted(req, pathId(req));
+      await db.transaction(async (tx) => {
+        const [gone] = await tx.delete(sysDict).where(where).returning({ id: sysDict.id });
+        if (!gone) throw new BizError(DICT.notFound);
+        await tx.delete(sysDictItem).where(eq(sysDictItem.dictId, gone.id));
+      });
+      return okMessage(RESOURCE_MSG.deleted);
+    });
   },
 };

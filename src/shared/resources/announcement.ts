@@ -174,6 +174,12 @@ export const NOTICE_ENDPOINTS = {
   readAll: endpoint('PUT', '/sys/sysAnnouncementSend/readAll', AUTHENTICATED, ['POST']),
   /** 我的消息: a page of the caller's notices, read or not */
   mine: endpoint('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend', AUTHENTICATED),
+  /**
+   * `?anntId=` (optional): the original client's call after reading a notice in 我的消息, so its
+   * bell reloads. JeecgBoot re-broadcasts to every recipient; here only the caller's own bells are
+   * told, and only about a notice they received.
+   */
+  syncNotic: endpoint('GET', `${PATH}/syncNotic`, AUTHENTICATED),
 } as const;
 
 /** A notice as the bell and 我的消息 show it. */

@@ -18,6 +18,8 @@ export const CATEGORY_MSG = {
   hasChildren: '该分类下还有子分类，请先删除子分类',
   parentSelf: '上级分类不能是自己或自己的下级',
   parentMissing: '上级分类不存在',
+  parentIdsRequired: '请指定上级分类',
+  tooManyParents: (n: number) => `一次最多查询${n}个上级分类`,
 } as const;
 
 export const CATEGORY = defineResource({
@@ -104,6 +106,8 @@ export const CATEGORY_ENDPOINTS = {
   /** roots as a page (`pid` default "0"); with name or code, every level */
   rootList: endpoint('GET', `${PATH}/rootList`, CATEGORY.perms.list),
   childList: endpoint('GET', `${PATH}/childList`, CATEGORY.perms.list),
+  /** the children of every node of `parentIds` (comma list), as one page */
+  getChildListBatch: endpoint('GET', `${PATH}/getChildListBatch`, CATEGORY.perms.list),
   checkCode: endpoint('GET', `${PATH}/checkCode`, CATEGORY.perms.list),
   loadOne: endpoint('GET', `${PATH}/loadOne`, AUTHENTICATED),
   loadTreeRoot: endpoint('GET', `${PATH}/loadTreeRoot`, AUTHENTICATED),

@@ -1,10 +1,12 @@
 /**
  * 数据字典 (sys_dict, jeecg-api.md §6.5): the dictionaries. Listed, added, edited and deleted
- * (logically: a deleted dictionary keeps its code and its items); never exported or imported. Its
+ * (logically: a deleted dictionary keeps its code and its items, and waits in the recycle bin,
+ * DICT_RECYCLE_ENDPOINTS, to be taken back or deleted for good); never exported or imported. Its
  * items (sys_dict_item) are a sub-table edited in the 字典配置 grid: their endpoints and commands
  * stay hand-written beside the generated ones (src/server/routes/sys/dict-admin/items.ts,
  * commands/dict).
  */
+import { endpoint } from '../contracts.ts';
 import { DICT_CODE_PATTERN, DICT_MSG } from '../dict-admin.ts';
 import { auditFields, defineResource } from './define.ts';
 
@@ -93,3 +95,14 @@ export const DICT = defineResource({
     ...auditFields({ createBy: { list: false }, createTime: { list: { width: 180 } } }),
   ],
 });
+
+/**
+ * The recycle bin of deleted dictionaries (jeecg-api.md §6.5): their list, 取回 (`back`) and the
+ * physical delete of one with its items. Deleting is what fills it, so its code guards them all.
+ */
+export const DICT_RECYCLE_ENDPOINTS = {
+  /** the logically deleted dictionaries, newest deletion first */
+  deleteList: endpoint('GET', '/sys/dict/deleteList', DICT.perms.delete),
+  back: endpoint('PUT', '/sys/dict/back/:id', DICT.perms.delete),
+  deletePhysic: endpoint('DELETE', '/sys/dict/deletePhysic/:id', DICT.perms.delete),
+} as const;

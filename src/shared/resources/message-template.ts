@@ -22,6 +22,8 @@ export const MESSAGE_TEMPLATE = defineResource({
     asciiFilename: 'message-templates.xlsx',
   },
   importLogName: 'messageTemplateImportExcelErrorLog',
+  // 发送测试 (POST …/sendMsg) sends a real system message to the chosen users
+  permActions: { send: '发送测试' },
   commands: {
     addPositional: ['templateCode', 'templateName', 'templateContent'],
     // its test data is JSON: the derived edit example would set it to plain text
@@ -94,4 +96,15 @@ export const TEMPLATE_RENDER = endpoint(
   'POST',
   `${MESSAGE_TEMPLATE.decl.path}/testRender`,
   MESSAGE_TEMPLATE.perms.list,
+);
+
+/**
+ * 发送测试 (JeecgBoot's sendMsg): `{templateCode, msgType, receiver, testData}` sends the template,
+ * filled with `testData`, to `receiver` (comma list of usernames or ids) as a system message
+ * (their bell and 我的消息); the other channels (SMS, mail, WeChat) are not configured here.
+ */
+export const TEMPLATE_SEND = endpoint(
+  'POST',
+  `${MESSAGE_TEMPLATE.decl.path}/sendMsg`,
+  MESSAGE_TEMPLATE.perms.send,
 );

@@ -78,6 +78,8 @@ const MEMBERS =
 const EXEMPT: Record<string, Partial<Record<Hiding, string>>> = {
   'GET /sys/user/queryUserComponentData': { rule: PICKER },
   'GET /sys/user/getMultiUser': { rule: PICKER },
+  // the picker's names of the users already chosen: what getMultiUser answers, by id
+  'GET /sys/user/queryByIds': { rule: PICKER },
   'GET /yy/yyPartner/partnerList': { rule: PICKER },
   'GET /yy/yyProject/getProjectMap': { rule: PICKER },
   'GET /yy/yyTechnician/getTechMap': { rule: PICKER },

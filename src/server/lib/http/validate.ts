@@ -26,12 +26,12 @@ export const NOTHING_SELECTED = MSG.nothingSelected;
 
 /**
  * The ids of a batch call: `ids=a,b,` as the Vue client sends it (also repeated `ids=a&ids=b`);
- * at least one, else 请选择一条记录！.
+ * at least one, else `none` (请选择一条记录！).
  */
-export function requiredIds(raw: unknown): string[] {
+export function requiredIds(raw: unknown, none: string = NOTHING_SELECTED): string[] {
   const r = idListSchema.safeParse(Array.isArray(raw) ? raw.join(',') : raw);
   const ids = r.success ? r.data : [];
-  if (ids.length === 0) throw new BizError(NOTHING_SELECTED);
+  if (ids.length === 0) throw new BizError(none);
   return ids;
 }
 

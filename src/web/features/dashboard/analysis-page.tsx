@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { HOME_STATS } from '../../../shared/home-stats.ts';
 import { useSession } from '../../lib/session.ts';
 import { welcome } from '../../lib/welcome.ts';
 import { Kbd } from '../../components/ui.tsx';
@@ -8,7 +7,7 @@ import { runtime } from '../../shell/runtime.ts';
 /** The statistics and their chart: their own chunk (echarts), fetched after the page shows. */
 const HomeStats = lazy(() => import('./home-stats.tsx'));
 
-/** 首页: greeting, the keyboard entry points and, for readers of the log, the visit statistics. */
+/** 首页: greeting, the keyboard entry points and the visit statistics (counts only, for everyone). */
 export default function AnalysisPage() {
   const { userInfo } = useSession();
   const recent = [...runtime.audit()].reverse().slice(0, 8);
@@ -23,11 +22,9 @@ export default function AnalysisPage() {
           打开终端，输入 help 查看全部命令。
         </p>
       </section>
-      {runtime.can(HOME_STATS.loginfo.permission) && (
-        <Suspense fallback={<p className="text-sm text-gray-700">统计加载中…</p>}>
-          <HomeStats />
-        </Suspense>
-      )}
+      <Suspense fallback={<p className="text-sm text-gray-700">统计加载中…</p>}>
+        <HomeStats />
+      </Suspense>
       <section className="rounded bg-white p-4 shadow-sm">
         <h3 className="mb-2 font-medium">最近执行</h3>
         {recent.length === 0 ? (

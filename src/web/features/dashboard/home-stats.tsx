@@ -1,7 +1,7 @@
 /**
  * 首页's statistics (jeecg-api.md §6.9 "Dashboard"): today's and all logins from /sys/loginfo,
- * the last 7 days from /sys/visitInfo as a chart. Loaded lazily by the home page, only for those
- * who may read the log.
+ * the last 7 days from /sys/visitInfo as a chart. Loaded lazily by the home page; counts only, so
+ * every signed-in user sees them, as on JeecgBoot's home page.
  */
 import { useQuery } from '@tanstack/react-query';
 import { HOME_STATS, type LoginInfo, type VisitDay } from '../../../shared/home-stats.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { CODE, MSG } from '../../../../shared/api.ts';
 import {
   DICT_MSG,
@@ -15,7 +15,7 @@ import { listEntities } from '../../../lib/query/entity-list.ts';
 import { newId } from '../../../lib/query/ids.ts';
 import { BizError, bare, fail, ok, okMessage, page } from '../../../lib/http/result.ts';
 import { parsePaging } from '../../../lib/query/query-generator.ts';
-import { NOTHING_SELECTED, dryRunOf, oneParam, parseWith } from '../../../lib/http/validate.ts';
+import { NOTHING_SELECTED, dryRunOf, oneParam, parseWith, requiredIds } from '../../../lib/http/validate.ts';
 import { RESOURCE_MSG } from '../../../../shared/resources/define.ts';
 import { caller } from '../../../plugins/auth.ts';
 import {
@@ -104,6 +104,33 @@ export default async function dictItemRoutes(app: FastifyInstance) {
     const gone = await db.delete(sysDictItem).where(eq(sysDictItem.id, id)).returning({ id: sysDictItem.id });
     if (gone.length === 0) throw new BizError(DICT_MSG.notFound);
     return okMessage('删除成功!');
+  });
+
+  /** `ids` (the original client sends a trailing comma): all or nothing, every id an existing item. */
+  route<{ Querystring: Q }>(app, ENDPOINTS.dictItem.deleteBatch, async (req) => {
+    const ids = [...new Set(requiredIds(req.query.ids))];
+    await db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(sysDictItem)
+        .where(inArray(sysDictItem.id, ids))
+        .returning({ id: sysDictItem.id });
+      if (gone.length !== ids.length) throw new BizError(DICT_MSG.notFound);
+    });
+    return okMessage('删除成功!');
+  });
+
+  /**
+   * The item form's uniqueness check (JeecgBoot's doDictItemCheck): `itemValue` within the
+   * dictionary `dictId`, the item `id` being edited left out.
+   */
+  route<{ Querystring: Q }>(app, ENDPOINTS.dictItem.dictItemCheck, async (req) => {
+    const itemValue = oneParam(req.query, 'itemValue');
+    const dictId = oneParam(req.query, 'dictId');
+    if (!itemValue) throw new BizError(DICT_MSG.itemValueRequired);
+    const dict = dictId ? await findDict(db, dictId) : undefined;
+    if (!dict) throw new BizError(DICT_MSG.dictNotFound);
+    await assertItemValueFree(db, dict.id, itemValue, oneParam(req.query, 'id'));
+    return okMessage(DICT_MSG.itemValueFree);
   });
 
   /**

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sysUser } from '../../../db/schema/index.ts';
 import { allOf, buildFilters } from '../../../lib/query/query-generator.ts';
 import { BizError, bare, fail, ok } from '../../../lib/http/result.ts';
+import { requiredIds } from '../../../lib/http/validate.ts';
 import { userDeparts } from '../../../repos/departs.ts';
 import { userJson } from '../../../repos/user-json.ts';
 import {
@@ -54,6 +55,9 @@ const NOT_PICKED = USER_FIELD_KEYS.filter((key) => !PICKER_FIELD_SET.has(key) &&
 /** A user row with only what a picker shows. */
 const picked = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).filter(([key]) => PICKER_FIELD_SET.has(key)));
+
+/** Most users one queryByIds call names. */
+const QUERY_BY_IDS_CAP = 1000;
 
 /** Wrap a bare search word as a `*word*` LIKE, leaving explicit operator syntax alone. */
 const contains = (v: string | undefined) => (v && !/[*,!<>=]/.test(v) ? `*${v}*` : v);
@@ -146,5 +150,27 @@ export default async function userReadRoutes(app: FastifyInstance) {
       rows.map((u) => userJson(u, tz)),
       hidden,
     ).map(picked);
+  });
+
+  /**
+   * The users named by `userIds` (the original client's picker shows the names of those already
+   * chosen): live users the caller reaches, with only what a picker shows, in the order asked.
+   */
+  route<{ Querystring: Q }>(app, ENDPOINTS.user.queryByIds, async (req) => {
+    const ids = [...new Set(requiredIds(req.query.userIds, '请选择用户'))];
+    if (ids.length > QUERY_BY_IDS_CAP) throw new BizError(`一次最多查询${QUERY_BY_IDS_CAP}个用户`);
+    const { hidden } = await pickerScope(req);
+    const rows = await db
+      .select()
+      .from(sysUser)
+      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0), userReach(req)));
+    const order = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return ok(
+      withoutFields(
+        rows.map((u) => userJson(u, tz)),
+        hidden,
+      ).map(picked),
+    );
   });
 }
