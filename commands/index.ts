@@ -66,6 +66,8 @@ import logTail from './log/tail.ts';
 import deptMove from './dept/move.ts';
 import deptAdd from './dept/add.ts';
 import deptDelete from './dept/delete.ts';
+import deptExport from './dept/export.ts';
+import deptImport from './dept/import.ts';
 import deptPerm from './dept/perm.ts';
 import deptRoleList from './dept/role/list.ts';
 import deptRoleAdd from './dept/role/add.ts';
@@ -177,6 +179,8 @@ export const COMMANDS: CommandDefinition[] = [
   deptMove,
   deptAdd,
   deptDelete,
+  deptExport,
+  deptImport,
   deptPerm,
   deptRoleList,
   deptRoleAdd,

@@ -30,6 +30,7 @@ import recycleBinRoutes from './routes/sys/user/recycle-bin.ts';
 import commandLogRoutes from './routes/sys/command-log.ts';
 import departTreeReadRoutes from './routes/sys/depart/tree.ts';
 import departCrudRoutes from './routes/sys/depart/crud.ts';
+import departExcelRoutes from './routes/sys/depart/excel.ts';
 import departUserRoutes from './routes/sys/depart/users.ts';
 import departPermissionRoutes from './routes/sys/depart/permission.ts';
 import departRoleRoutes from './routes/sys/depart/roles.ts';
@@ -143,6 +144,7 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(commandLogRoutes);
   await app.register(departTreeReadRoutes);
   await app.register(departCrudRoutes);
+  await app.register(departExcelRoutes);
   await app.register(departUserRoutes);
   await app.register(departPermissionRoutes);
   await app.register(departRoleRoutes);

@@ -68,6 +68,26 @@ export const departEditSchema = departAddSchema.partial().extend({ id: idText })
 
 export type DepartAdd = z.infer<typeof departAddSchema>;
 
+/** An org code: one level per department, a capital letter and two digits each (A01A02). */
+export const ORG_CODE_PATTERN = /^(?:[A-Z]\d{2})+$/;
+
+/**
+ * One row of a department sheet (POST /sys/sysDepart/importExcel): the written fields, and the org
+ * code that places it in the tree (its parent's code is the code without its last level); a row
+ * without one becomes a new top-level department with the next free code.
+ */
+export const departImportSchema = z.object({
+  ...departFields,
+  orgCode: z
+    .string()
+    .trim()
+    .regex(ORG_CODE_PATTERN, '机构编码格式无效（每级一个大写字母加两位数字，如 A01A02）')
+    .or(z.literal(''))
+    .nullish()
+    .transform((v) => v || null)
+    .describe('机构编码'),
+});
+
 /** Refusals of department writes. */
 export const DEPART_MSG = {
   notFound: '未找到对应实体',
@@ -76,6 +96,8 @@ export const DEPART_MSG = {
   hasUsers: (name: string, n: number) => `部门“${name}”下还有 ${n} 个用户，请先将用户移出该部门`,
   moveIntoOwnTree: '不能把部门移到它自己或它的下级部门之下',
   codesExhausted: '同级部门数量已达上限，无法生成机构编码',
+  importParentMissing: (code: string, parent: string) =>
+    `机构编码 ${code} 的上级 ${parent} 不存在（上级须已存在，或在文件中排在它前面）`,
 } as const;
 
 /**

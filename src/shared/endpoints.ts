@@ -130,6 +130,10 @@ export const ENDPOINTS = {
     edit: e('PUT', '/sys/sysDepart/edit', PERM.depart.edit, ['POST']),
     delete: e('DELETE', '/sys/sysDepart/delete', PERM.depart.delete),
     deleteBatch: e('DELETE', '/sys/sysDepart/deleteBatch', PERM.depart.delete),
+    /** the live departments as 部门信息.xlsx, parents before children (org code order) */
+    exportXls: e('GET', '/sys/sysDepart/exportXls', PERM.depart.export),
+    /** departments from a sheet: the org code names the place in the tree (JeecgBoot's import) */
+    importExcel: e('POST', '/sys/sysDepart/importExcel', PERM.depart.import),
     /** users of a department and its sub-departments */
     departUserList: e('GET', '/sys/user/departUserList', PERM.depart.list),
     addUsers: e('POST', '/sys/user/editSysDepartWithUser', PERM.depart.edit),

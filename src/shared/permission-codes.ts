@@ -41,6 +41,8 @@ export const SYSTEM_PERM = {
     delete: 'depart:delete',
     /** department and department-role grants of menus and data rules (save*Permission, …/datarule) */
     authorize: 'depart:authorize',
+    export: 'depart:export',
+    import: 'depart:import',
   },
   online: {
     list: 'online:list',

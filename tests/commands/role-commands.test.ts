@@ -80,6 +80,8 @@ describe('role grant and revoke', () => {
         'role:authorize',
         'role:delete',
         'role:edit',
+        'role:export',
+        'role:import',
         'role:list',
         'user:add',
         'user:edit',
@@ -127,7 +129,7 @@ describe('role grant and revoke', () => {
     h.calls.push = push;
     // the executor answers the cancel at once; the command stops after the call in flight
     await expect
-      .poll(() => h.state.output.some((l) => l.includes('已授予角色“中断角色” 1 / 6 个权限，其余未执行')))
+      .poll(() => h.state.output.some((l) => l.includes('已授予角色“中断角色” 1 / 8 个权限，其余未执行')))
       .toBe(true);
     expect(await grantedPerms('cmd_cut')).toHaveLength(1);
   });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
@@ -110,6 +112,42 @@ describe('部门管理 tree table', () => {
     await page.getByText('未查询匹配数据！').first().waitFor();
     await form.getByRole('button', { name: '重置' }).click();
     await rowOf(page, '悦到家健康服务有限公司').waitFor();
+    await page.context().close();
+  });
+
+  it("导出 downloads 部门信息.xlsx and 导入 adds the sheet's departments to the tree", async () => {
+    const page = await env.newPage();
+    await openDepartPage(page);
+    const toolbar = page.getByRole('toolbar', { name: '部门操作' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      toolbar.getByRole('button', { name: '导出' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('部门信息.xlsx');
+    const exported = new ExcelJS.Workbook();
+    await exported.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const names: string[] = [];
+    exported.worksheets[0]!.eachRow((r) => void names.push(String(r.getCell(1).value ?? '')));
+    expect(names).toContain('悦到家健康服务有限公司');
+
+    await toolbar.getByRole('button', { name: '导入' }).click();
+    const dialog = page.getByRole('dialog', { name: '导入EXCEL' });
+    await dialog.waitFor();
+    const sheet = new ExcelJS.Workbook();
+    const ws = sheet.addWorksheet('部门');
+    ws.addRow(['机构名称', '机构编码', '机构类别']);
+    ws.addRow(['导入的分公司', 'W01', '公司']);
+    ws.addRow(['导入的门店', 'W01A01', '部门']);
+    await dialog.getByLabel('选择文件').setInputFiles([
+      {
+        name: '部门.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from(await sheet.xlsx.writeBuffer()),
+      },
+    ]);
+    await dialog.getByRole('button', { name: '开始上传' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await rowOf(page, '导入的分公司').waitFor();
     await page.context().close();
   });
 

@@ -23,7 +23,7 @@ import { throwaway } from '../support/throwaway.ts';
 /**
  * ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), the two
  * of 技师服务概况 since, those of 技师排班, 排班例外, 城市派单配置 and 派单记录, and 上门订单's derived ones, and
- * the 导出/导入 of 角色, 数据字典, 编码校验规则, 分类字典 and 系统通告 (the original client's buttons).
+ * the 导出/导入 of 角色, 部门, 数据字典, 编码校验规则, 分类字典 and 系统通告 (the original client's buttons).
  */
 const PINNED = [
   'user:list',
@@ -55,6 +55,8 @@ const PINNED = [
   'depart:edit',
   'depart:delete',
   'depart:authorize',
+  'depart:export',
+  'depart:import',
   'position:list',
   'position:add',
   'position:edit',

@@ -1,6 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DEPARTS_KEY } from '../../../../commands/dept/targets.ts';
 import { Button, Input } from '../../components/ui.tsx';
-import { runCommand, runtime } from '../../shell/runtime.ts';
+import { registerWidget, runCommand, runtime } from '../../shell/runtime.ts';
+import { downloadFile } from '../../lib/api-client.ts';
+import { ImportDialogHost, openImportDialog } from '../../components/data-grid/import/import-host.tsx';
 import { useMenu } from '../../shell/use-commands.ts';
 import { commandHint } from '../../shell/command-hint.ts';
 import { TreeGrid, type TreeColumn } from '../../components/data-grid/tree/tree-grid.tsx';
@@ -51,8 +55,26 @@ export default function DepartPage() {
   const [draft, setDraft] = useState('');
   const [departName, setDepartName] = useState('');
   const toolbar = useMenu('depart.toolbar', { locked: true });
+  // bumped whenever a command invalidates the department reads (添加, 删除, 导入): the tree reloads.
+  // It starts with a value, else its first answer would reload the tree the page had just asked for
+  const version = useQuery({
+    queryKey: [...DEPARTS_KEY, 'version'],
+    queryFn: () => Date.now(),
+    initialData: 0,
+    staleTime: Infinity,
+  }).data;
   // the ticked departments are the page's selection (dept delete's default), none once it is left
   useEffect(() => () => runtime.setKeys({ selection: [] }), []);
+  // 导出 and 导入 (dept.export, dept.import): the sheet of every department, the import dialog
+  useEffect(() => {
+    const stops = [
+      registerWidget('dept.export', () => downloadFile(ENDPOINTS.depart.exportXls.path, {}, '部门信息.xlsx')),
+      registerWidget('dept.import', () =>
+        openImportDialog({ url: ENDPOINTS.depart.importExcel.path, title: '部门' }),
+      ),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // a search needs a name (spec §8); 重置 shows the whole tree again
@@ -106,11 +128,13 @@ export default function DepartPage() {
           label="部门"
           url={departName ? DEPART_SEARCH_URL : DEPART_TREE_URL}
           columns={DEPART_COLUMNS}
+          version={version}
           rootParams={departName ? { keyWord: departName } : undefined}
           onSelect={(records) => runtime.setKeys({ selection: records.map((r) => r.id) })}
         />
       </div>
       <DepartAuthPanel />
+      <ImportDialogHost />
     </div>
   );
 }

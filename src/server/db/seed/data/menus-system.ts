@@ -54,6 +54,8 @@ export const SYSTEM_MENU: SeedMenu = {
         { name: '编辑', perms: PERM.depart.edit },
         { name: '删除', perms: PERM.depart.delete },
         { name: '部门授权', perms: PERM.depart.authorize },
+        { name: '导出', perms: PERM.depart.export },
+        { name: '导入', perms: PERM.depart.import },
       ],
     },
     {
