@@ -65,6 +65,10 @@ const GLOBAL: Record<string, string> = {
   '/sys/thirdApp': 'third-party app switches: no rows',
   '/sys/log/command': 'the caller’s own command log entry',
   '/sys/sysAnnouncementSend': 'the caller’s own announcement receipts (keyed by the caller)',
+  '/sys/monitor': '系统监控: figures of the instance and the database, no row of a tenant',
+  '/actuator': '系统监控 (the JeecgBoot client’s request trace): no row of a tenant',
+  '/actuator/metrics': '系统监控 (the JeecgBoot client’s metrics): figures, no row of a tenant',
+  '/sys/actuator/redis': '系统监控 (the JeecgBoot client’s database and disk pages): figures, no rows',
 };
 
 /**
