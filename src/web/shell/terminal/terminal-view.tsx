@@ -92,6 +92,7 @@ export function TerminalView({ autoFocus = false }: { autoFocus?: boolean }) {
         write: (data) => !disposed && term.write(data),
         clear: () => !disposed && term.write(CLEAR_SCREEN),
         columns: () => term.cols,
+        rows: () => term.rows,
       },
       onRunStart: () => handle.front(),
       onOutput: (text) => {
