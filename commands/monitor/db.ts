@@ -4,7 +4,8 @@ import { invoke } from '../../src/shared/contracts.ts';
 import type { DatabaseInfo } from '../../src/shared/monitor.ts';
 import { PERM } from '../../src/shared/permissions.ts';
 import { defineCommand } from '../core/define-command.ts';
-import { runLive } from '../core/live.ts';
+import { FRAME_COLUMNS, runLive } from '../core/live.ts';
+import { truncateText } from '../core/text-width.ts';
 import { bytes, percent, row, title } from './figures.ts';
 
 /**
@@ -61,7 +62,7 @@ export default defineCommand({
               70,
             ],
           ]),
-          ...d.notes.map((n) => `  ${n}`),
+          ...d.notes.map((n) => truncateText(`  ${n}`, FRAME_COLUMNS)),
           '',
         ];
         if (d.slowest.available) {
@@ -80,7 +81,7 @@ export default defineCommand({
                 [s.query.replace(/\s+/g, ' '), 60],
               ]),
             );
-        } else lines.push(`最慢语句：${d.slowest.reason}`);
+        } else lines.push(truncateText(`最慢语句：${d.slowest.reason}`, FRAME_COLUMNS));
         lines.push(
           '',
           row([

@@ -2,7 +2,7 @@
  * Text of the monitor's figures for the terminal's live views (`monitor top`, `monitor db`): sizes,
  * shares, durations and aligned columns that read at 80 columns.
  */
-import { padText } from '../core/text-width.ts';
+import { padText, truncateText } from '../core/text-width.ts';
 
 /** 1.5 KB, 12.3 MB, 4.0 GB */
 export function bytes(n: number): string {
@@ -36,10 +36,12 @@ export function clock(at: number): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((x) => String(x).padStart(2, '0')).join(':');
 }
 
-/** One line of cells padded to widths (a negative width right-aligns). */
+/** One line of cells cut and padded to widths (a negative width right-aligns). */
 export function row(cells: Array<[string | number, number]>): string {
   return cells
-    .map(([text, width]) => padText(String(text), Math.abs(width), width < 0 ? 'right' : 'left'))
+    .map(([text, width]) =>
+      padText(truncateText(String(text), Math.abs(width)), Math.abs(width), width < 0 ? 'right' : 'left'),
+    )
     .join(' ')
     .trimEnd();
 }
