@@ -79,7 +79,7 @@ export const requestTracePlugin = fp(async (app: FastifyInstance, opts: { basePa
   const traced = (url: string) => url.startsWith(api) && !own.some((p) => url.startsWith(p));
   app.decorate('requestTrace', {
     ring,
-    inFlight: () => inFlight,
+    inFlight: () => Math.max(0, inFlight),
     instance: `${os.hostname()}:${process.pid}`,
   });
   app.addHook('onRequest', async () => {

@@ -11,6 +11,7 @@ import { ok } from '../../../lib/http/result.ts';
 import { route } from '../../../lib/http/route.ts';
 import {
   CpuSampler,
+  SERVER_METRICS,
   databaseInfo,
   diskInfo,
   osThreads,
@@ -82,9 +83,8 @@ export default async function actuatorRoutes(app: FastifyInstance) {
           };
       }
     }
-    const m = await readMetrics(app);
     if (name.startsWith('system.') || name.startsWith('process.')) {
-      const s = serverInfo(app, m, cpu);
+      const s = serverInfo(app, await readMetrics(app, SERVER_METRICS), cpu);
       switch (name) {
         case 'system.cpu.count':
           return {
@@ -110,7 +110,7 @@ export default async function actuatorRoutes(app: FastifyInstance) {
           };
       }
     }
-    const r = runtimeInfo(app, m);
+    const r = runtimeInfo(app, await readMetrics(app));
     const old = r.spaces.find((s) => s.space === 'old');
     switch (name) {
       case 'jvm.memory.max':

@@ -21,13 +21,32 @@ import type {
 
 type Metrics = Map<string, MetricValue<string>[]>;
 
-/** Every metric of the instance's registry, collected once (prom-client runs each collector). */
-export async function readMetrics(app: FastifyInstance): Promise<Metrics> {
-  const all = (await app.metrics.registry.getMetricsAsJSON()) as MetricObjectWithValues<
-    MetricValue<string>
-  >[];
-  return new Map(all.map((m) => [m.name, m.values]));
+/**
+ * The instance's metrics, collected once (prom-client runs each collector): every one, or only
+ * those named. Collecting the event-loop figures resets them (prom-client), so a reader that does
+ * not show them names what it needs and leaves them to 运行时信息 and the scraper.
+ */
+export async function readMetrics(app: FastifyInstance, names?: readonly string[]): Promise<Metrics> {
+  const registry = app.metrics.registry;
+  const all = names
+    ? await Promise.all(names.map((n) => registry.getSingleMetric(n)?.get()))
+    : await registry.getMetricsAsJSON();
+  const found = (all as Array<MetricObjectWithValues<MetricValue<string>> | undefined>).filter(
+    (m): m is MetricObjectWithValues<MetricValue<string>> => m !== undefined,
+  );
+  return new Map(found.map((m) => [m.name, m.values]));
 }
+
+/**
+ * What 服务器信息 reads of the registry (no event-loop figure). prom-client collects the three CPU
+ * counters in the user counter's collect: it comes first.
+ */
+export const SERVER_METRICS = [
+  'process_cpu_user_seconds_total',
+  'process_cpu_seconds_total',
+  'process_resident_memory_bytes',
+  'process_start_time_seconds',
+] as const;
 
 /** The single value of a metric (0 when it has none yet). */
 const one = (m: Metrics, name: string) => Number(m.get(name)?.[0]?.value ?? 0);

@@ -5,6 +5,7 @@ import { ok } from '../../../lib/http/result.ts';
 import { route } from '../../../lib/http/route.ts';
 import {
   CpuSampler,
+  SERVER_METRICS,
   databaseInfo,
   diskInfo,
   httpInfo,
@@ -22,7 +23,9 @@ const M = ENDPOINTS.monitor;
 export default async function monitorRoutes(app: FastifyInstance) {
   const cpu = new CpuSampler();
   const at = () => Date.now();
-  route(app, M.server, async () => ok({ ...serverInfo(app, await readMetrics(app), cpu), at: at() }));
+  route(app, M.server, async () =>
+    ok({ ...serverInfo(app, await readMetrics(app, SERVER_METRICS), cpu), at: at() }),
+  );
   route(app, M.runtime, async () => ok({ ...runtimeInfo(app, await readMetrics(app)), at: at() }));
   route(app, M.http, async () => ok({ ...(await httpInfo(app)), at: at() }));
   route(app, M.database, async () => ok({ ...(await databaseInfo(app)), at: at() }));
