@@ -2,7 +2,8 @@
  * Live terminal views (`monitor top`, `monitor db`, `log tail`): a frame of text lines redrawn in
  * place once a second until `q` or Ctrl+C, on the screen the terminal lends (`ctx.live`). Where no
  * screen can be redrawn (the palette, scripts, a headless executor) or with `--once`, one frame is
- * printed as output lines and the command ends.
+ * printed as output lines and the command ends; a surface that can open the terminal panel (the
+ * palette) runs the view's line there instead.
  */
 import { truncateText } from './text-width.ts';
 import type { CommandContext, CommandResult } from './types.ts';
@@ -13,6 +14,11 @@ export const FRAME_COLUMNS = 80;
 export interface LiveOptions {
   /** print one frame and end, even on a terminal that could redraw */
   once?: boolean;
+  /**
+   * the command line of the view: run from a surface without a screen that can open the terminal
+   * (the palette), it is run there instead of printing a frame
+   */
+  line?: string;
   /** ms between frames (default 1000) */
   intervalMs?: number;
 }
@@ -41,6 +47,14 @@ export async function runLive(
   opts: LiveOptions = {},
 ): Promise<CommandResult> {
   const screen = opts.once ? undefined : ctx.live?.();
+  if (!screen && !opts.once && opts.line && ctx.open) {
+    try {
+      await ctx.open('terminal.run', { line: opts.line });
+      return { message: '已在终端中打开实时视图（按 q 退出）' };
+    } catch {
+      // no terminal on this screen: one frame below
+    }
+  }
   if (!screen) {
     for (const line of await frame(Number.POSITIVE_INFINITY)) ctx.output(line);
     return {};

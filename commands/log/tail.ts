@@ -26,7 +26,8 @@ const line = (r: LogRow) => `${r.createTime}  ${r.username ?? '-'}  ${r.ip ?? '-
 /**
  * `log tail`: follow the log live (operation log by default). In the terminal panel it is a live
  * view: the newest entries that fit on one screen, newest first, redrawn in place once a second
- * until `q` or Ctrl+C. Where the screen cannot be redrawn (a script, a headless executor), or with
+ * until `q` or Ctrl+C (chosen in the palette, it opens the panel and runs there). Where the screen
+ * cannot be redrawn (a headless executor), or with
  * `--count`, it prints each new entry as it is written, until Ctrl+C or `--count` entries. `--last N`
  * prints the newest N entries, oldest first, and ends without following.
  */
@@ -66,7 +67,7 @@ export default defineCommand({
       return { message: `已打印最近 ${rows.length} 条${type === '1' ? '登录' : '操作'}日志` };
     }
     const kind = type === '1' ? '登录' : '操作';
-    if (count === undefined && ctx.live) {
+    if (count === undefined && (ctx.live || ctx.open)) {
       const cut = (t: string | null | undefined, n: number) => (t ?? '-').slice(0, n);
       return runLive(
         ctx,
@@ -80,7 +81,7 @@ export default defineCommand({
             ),
           ];
         },
-        { intervalMs: interval * 1000 },
+        { intervalMs: interval * 1000, line: `log tail --type ${type} --interval ${interval}` },
       );
     }
     // what is there now is history: only entries written from here on are printed

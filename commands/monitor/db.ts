@@ -105,7 +105,7 @@ export default defineCommand({
           );
         return lines;
       },
-      { once },
+      { once, line: 'monitor db' },
     );
   },
 });

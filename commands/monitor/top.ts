@@ -112,7 +112,7 @@ export default defineCommand({
           );
         return lines;
       },
-      { once },
+      { once, line: 'monitor top' },
     );
   },
 });

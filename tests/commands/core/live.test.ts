@@ -52,6 +52,26 @@ describe('runLive', () => {
     expect(s.closed()).toBe(1);
   });
 
+  it('chosen where no screen is lent but the terminal can be opened (the palette), runs its line there', async () => {
+    const s = setup();
+    const opened: Array<[string, unknown]> = [];
+    const palette = {
+      ...s.ctx,
+      live: undefined,
+      open: async (widget: string, props: unknown) => void opened.push([widget, props]),
+    } as unknown as CommandContext;
+    const r = await runLive(palette, async () => ['frame'], { line: 'monitor top' });
+    expect(opened).toEqual([['terminal.run', { line: 'monitor top' }]]);
+    expect(r.message).toContain('已在终端中打开');
+    expect(s.printed).toEqual([]);
+    // with --once it prints, and a terminal that cannot be opened falls back to printing
+    await runLive(palette, async () => ['once'], { line: 'monitor top', once: true });
+    const noTerminal = { ...palette, open: async () => Promise.reject(new Error('界面组件不可用')) };
+    await runLive(noTerminal as CommandContext, async () => ['fallback'], { line: 'monitor top' });
+    expect(s.printed).toEqual(['once', 'fallback']);
+    expect(opened).toHaveLength(1);
+  });
+
   it('prints one whole frame with --once, or where no screen is lent', async () => {
     const s = setup();
     await runLive(s.ctx, async (rows) => [`rows ${rows}`, 'y'.repeat(30)], { once: true });
