@@ -239,6 +239,18 @@ describe('live views and 系统监控', () => {
     expect(await terminalText()).not.toContain('实时监控');
     expect((await screenRows()).some((r) => r.startsWith('monitor top 实时监控'))).toBe(false);
     expect(Number(await output().getAttribute('data-errors'))).toBe(0);
+    // chosen in the palette, a live view runs in the terminal panel (not as toasts)
+    // (Ctrl+K on the terminal's line is readline's kill: the palette is opened from the page)
+    await input().evaluate((el) => el.blur());
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('数据库实时监控');
+    await page.locator('[cmdk-item]').filter({ hasText: '数据库实时监控' }).first().click();
+    await expect.poll(terminalText).toMatch(/^monitor db 数据库监控/);
+    expect((await screenRows())[0]).toMatch(/^monitor db 数据库监控/);
+    await input().press('q');
+    await expect.poll(terminalText).toContain('admin@console $ monitor db');
+    expect(await terminalText()).not.toContain('数据库监控');
+    expect(Number(await output().getAttribute('data-errors'))).toBe(0);
     expect(errors).toEqual([]);
   });
 
