@@ -56,6 +56,7 @@ import departTreeRoutes from './routes/sys/depart-tree.ts';
 import uploadRoutes from './routes/sys/common/upload.ts';
 import cgreportRoutes from './routes/online/cgreport.ts';
 import homeStatsRoutes from './routes/sys/home-stats.ts';
+import mockApiRoutes from './routes/mock-api.ts';
 import notifySocket from './plugins/notify-socket.ts';
 import { registerResource, type ServerResource } from './resources/register.ts';
 import { SERVER_RESOURCES } from './resources/index.ts';
@@ -149,6 +150,7 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(departPermissionRoutes);
   await app.register(departRoleRoutes);
   await app.register(homeStatsRoutes);
+  await app.register(mockApiRoutes);
   await app.register(monitorRoutes);
   await app.register(actuatorRoutes);
 }

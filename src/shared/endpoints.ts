@@ -214,6 +214,18 @@ export const ENDPOINTS = {
     loginfo: e('GET', '/sys/loginfo', AUTHENTICATED),
     visitInfo: e('GET', '/sys/visitInfo', AUTHENTICATED),
   },
+  /**
+   * The original client's 工作台 and 个人中心 call JeecgBoot's demo MockController; these answer
+   * in its shapes with the caller's own figures (src/server/routes/mock-api.ts).
+   */
+  mock: {
+    teams: e('GET', '/mock/api/workplace/teams', AUTHENTICATED),
+    activity: e('GET', '/mock/api/workplace/activity', AUTHENTICATED),
+    radar: e('GET', '/mock/api/workplace/radar', AUTHENTICATED),
+    projects: e('GET', '/mock/api/list/search/projects', AUTHENTICATED),
+    role: e('GET', '/mock/api/role', AUTHENTICATED),
+    service: e('GET', '/mock/api/service', AUTHENTICATED),
+  },
   report: {
     columns: e('GET', '/online/cgreport/api/getRpColumns/:code', AUTHENTICATED),
     queryInfo: e('GET', '/online/cgreport/api/getQueryInfo/:id', AUTHENTICATED),

@@ -101,3 +101,12 @@ export function isRealDateTime(value: string): boolean {
 
 /** Text PostgreSQL can store: no NUL characters. */
 export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+
+/**
+ * Text every surface carries unchanged: no control characters but tab and line feed. A sheet (XML)
+ * cannot hold the others, and reads a carriage return back as a line feed, so a value holding one
+ * would not come back from its own export; nobody types them into a field.
+ */
+export const hasNoControlChars = (value: string): boolean =>
+  // eslint-disable-next-line no-control-regex
+  !/[\u0000-\u0008\u000B-\u001F\u007F]/.test(value);

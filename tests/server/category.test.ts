@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { BASE, createTestApp, type TestApp } from '../support/app.ts';
+import { PAYLOAD, plainWorkbook, postParts } from './import-support.ts';
 
 /** 分类字典 (jeecg-api.md §6.6): CRUD with codes and JeecgBoot's tree calls. */
 let t: TestApp;
@@ -140,5 +141,52 @@ describe('/sys/category', () => {
       name: '服务类型/足疗',
     });
     expect((await get('/loadOne', { field: 'password', val: 'x' })).body.success).toBe(false);
+  });
+});
+
+describe('/sys/category/importExcel', () => {
+  it('gives siblings of one file their own codes and marks their parent as having children', async () => {
+    const parent = await add({ name: '导入父节点' });
+    expect(parent.body.success, JSON.stringify(parent.body)).toBe(true);
+    const parentId = (await get('/loadOne', { field: 'name', val: '导入父节点' })).body.result.id as string;
+    expect((await get('/loadOne', { field: 'id', val: parentId })).body.result.hasChild).not.toBe('1');
+    const sheet = await plainWorkbook([
+      ['分类名称', '分类编码', '上级分类'],
+      ['导入子一', null, parentId],
+      ['导入子二', null, parentId],
+      ['导入子三', null, parentId],
+    ]);
+    const imported = await postParts(t, `/sys/category/importExcel`, admin, [
+      ...PAYLOAD,
+      { name: 'file', filename: '分类.xlsx', content: sheet },
+    ]);
+    expect(imported.body, JSON.stringify(imported.body)).toMatchObject({ success: true, code: 200 });
+    const parentCode = (await get('/loadOne', { field: 'id', val: parentId })).body.result.code as string;
+    const codes = [];
+    for (const name of ['导入子一', '导入子二', '导入子三']) {
+      const row = (await get('/loadOne', { field: 'name', val: name })).body.result;
+      expect(row.pid).toBe(parentId);
+      codes.push(row.code as string);
+    }
+    expect(new Set(codes).size).toBe(3);
+    for (const code of codes) expect(code.startsWith(parentCode)).toBe(true);
+    expect((await get('/loadOne', { field: 'id', val: parentId })).body.result.hasChild).toBe('1');
+  });
+
+  it('exports and imports only with 分类字典 导出 and 导入', async () => {
+    const sheet = await plainWorkbook([['分类名称'], ['无权导入']]);
+    const imported = await postParts(t, `/sys/category/importExcel`, staff, [
+      ...PAYLOAD,
+      { name: 'file', filename: '分类.xlsx', content: sheet },
+    ]);
+    expect(imported.body).toMatchObject({ success: false, code: 510 });
+    const exported = await t.call('GET', '/sys/category/exportXls', { token: staff });
+    expect(exported.body).toMatchObject({ success: false, code: 510 });
+    const ok = await t.app.inject({
+      url: `${BASE}/sys/category/exportXls`,
+      headers: { 'x-access-token': admin },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });

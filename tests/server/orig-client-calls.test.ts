@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { sysAnnouncement, sysCategory, sysDictItem } from '../../src/server/db/schema/index.ts';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import {
+  sysAnnouncement,
+  sysCategory,
+  sysDepart,
+  sysDictItem,
+  sysLog,
+  sysRole,
+  sysUser,
+  sysUserDepart,
+  sysUserRole,
+  yyProject,
+  yyVisitOrderItem,
+} from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { roleWith, userWith } from '../support/grant-roles.ts';
 
@@ -357,5 +369,130 @@ describe('POST /sys/message/sysMessageTemplate/sendMsg', () => {
     const body = { templateCode: 'occ_send', receiver: 'admin' };
     await refused('POST', `${P}/sendMsg`, lister, body);
     await refused('POST', `${P}/sendMsg`, nobody, body);
+  });
+});
+
+describe('/mock/api/* (the original 工作台 and 个人中心)', () => {
+  const mock = (path: string, token: string) => t.call('GET', `/mock/api/${path}`, { token });
+
+  it("answers every call in the mock's shape, and refuses without a token", async () => {
+    for (const path of [
+      'workplace/teams',
+      'workplace/activity',
+      'workplace/radar',
+      'list/search/projects',
+      'role',
+      'service',
+    ]) {
+      const r = await mock(path, admin);
+      expect(r.body.success, `${path}: ${JSON.stringify(r.body)}`).toBe(true);
+      expect((await t.call('GET', `/mock/api/${path}`)).status, `${path} anonymous`).toBe(401);
+    }
+  });
+
+  it("teams are the caller's departments, roles the caller's roles", async () => {
+    const db = t.database.db;
+    const userId = (await db.select().from(sysUser).where(eq(sysUser.username, 'admin')))[0]!.id;
+    const departIds = (
+      await db.select({ id: sysUserDepart.depId }).from(sysUserDepart).where(eq(sysUserDepart.userId, userId))
+    ).map((r) => r.id);
+    const names = departIds.length
+      ? (await db.select().from(sysDepart).where(inArray(sysDepart.id, departIds))).map((d) => d.departName)
+      : [];
+    const teams = (await mock('workplace/teams', admin)).body.result as Array<{ id: string; name: string }>;
+    expect(teams.map((x) => x.name).sort()).toEqual(names.sort());
+    for (const team of teams) expect(team).toHaveProperty('avatar');
+
+    const roleCodes = (
+      await db
+        .select({ code: sysRole.roleCode })
+        .from(sysRole)
+        .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRole.id))
+        .where(eq(sysUserRole.userId, userId))
+    ).map((r) => r.code);
+    const roles = (await mock('role', admin)).body.result;
+    expect(roles.totalCount).toBe(roleCodes.length);
+    expect(roles.data.map((r: { roleCode: string }) => r.roleCode).sort()).toEqual(roleCodes.sort());
+    // a staff account without roles of its own sees none of the admin's
+    expect(
+      (await mock('role', nobody)).body.result.data.map((r: { roleCode: string }) => r.roleCode),
+    ).toEqual(['occ_nobody']);
+  });
+
+  it("activity is the caller's own latest operations; the radar counts them by kind", async () => {
+    // an operation of the admin's: a dictionary added (operate type 2, 添加)
+    const add = await t.call('POST', '/sys/dict/add', {
+      token: admin,
+      body: { dictCode: 'mock_activity', dictName: '工作台动态' },
+    });
+    expect(add.body.success, JSON.stringify(add.body)).toBe(true);
+    await vi.waitFor(async () => {
+      const activity = (await mock('workplace/activity', admin)).body.result as Array<{
+        user: { nickname: string };
+        project: { name: string; action: string };
+        time: string;
+      }>;
+      expect(activity.length).toBeGreaterThan(0);
+      expect(activity[0]!.project.action).toBe('添加');
+      expect(activity[0]!.time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    });
+    // nobody's activity holds nobody's entries only (their refused calls are logged too)
+    const theirs = (await mock('workplace/activity', nobody)).body.result as Array<{
+      user: { nickname: string };
+    }>;
+    expect(theirs.every((a) => a.user.nickname === 'occ_nobody')).toBe(true);
+
+    // the radar's 个人 is the caller's own log rows by operate type
+    const kinds = ['查询', '添加', '编辑', '删除', '导入', '导出'];
+    for (const [token, username] of [
+      [admin, 'admin'],
+      [nobody, 'occ_nobody'],
+    ] as const) {
+      const userId = (await t.database.db.select().from(sysUser).where(eq(sysUser.username, username)))[0]!
+        .id;
+      const rows = await t.database.db
+        .select({ kind: sysLog.operateType, n: count() })
+        .from(sysLog)
+        .where(and(eq(sysLog.logType, 2), eq(sysLog.userid, userId)))
+        .groupBy(sysLog.operateType);
+      const radar = (await mock('workplace/radar', token)).body.result as Array<
+        Record<string, number | string>
+      >;
+      expect(radar.map((r) => r.item)).toEqual(kinds);
+      expect(radar.map((r) => r['个人'])).toEqual(
+        kinds.map((_, i) => Number(rows.find((r) => r.kind === i + 1)?.n ?? 0)),
+      );
+    }
+    const radar = (await mock('workplace/radar', nobody)).body.result as Array<
+      Record<string, number | string>
+    >;
+    // everyone's average includes the admin's addition
+    expect(Number(radar.find((r) => r.item === '添加')!['部门'])).toBeGreaterThan(0);
+  });
+
+  it('projects and services are the service projects with their order lines, for whoever may list them', async () => {
+    const db = t.database.db;
+    const all = await db.select().from(yyProject);
+    expect(all.length).toBeGreaterThan(0);
+    const projects = (await mock('list/search/projects', admin)).body.result;
+    expect(projects.totalCount).toBe(all.length);
+    expect(projects.data.map((p: { title: string }) => p.title).sort()).toEqual(
+      all.map((p) => p.name).sort(),
+    );
+
+    const lines = await db
+      .select({ projectId: yyVisitOrderItem.projectId, n: count() })
+      .from(yyVisitOrderItem)
+      .groupBy(yyVisitOrderItem.projectId);
+    const service = (await mock('service', admin)).body.result.data as Array<{ key: string; callNo: number }>;
+    for (const row of service)
+      expect(row.callNo, row.key).toBe(Number(lines.find((l) => l.projectId === row.key)?.n ?? 0));
+
+    // without 服务项目 查询 the lists are empty, not refused (the original page still opens)
+    for (const path of ['list/search/projects', 'service']) {
+      const r = await mock(path, nobody);
+      expect(r.body.success).toBe(true);
+      expect(r.body.result.data).toEqual([]);
+    }
   });
 });

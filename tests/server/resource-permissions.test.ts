@@ -22,7 +22,8 @@ import { throwaway } from '../support/throwaway.ts';
 
 /**
  * ALL_PERMISSION_CODES as the hand-written PERM gave it before the codes were derived (185), the two
- * of 技师服务概况 since, those of 技师排班, 排班例外, 城市派单配置 and 派单记录, and 上门订单's derived ones.
+ * of 技师服务概况 since, those of 技师排班, 排班例外, 城市派单配置 and 派单记录, and 上门订单's derived ones, and
+ * the 导出/导入 of 角色, 数据字典, 编码校验规则, 分类字典 and 系统通告 (the original client's buttons).
  */
 const PINNED = [
   'user:list',
@@ -42,6 +43,8 @@ const PINNED = [
   'role:edit',
   'role:delete',
   'role:authorize',
+  'role:export',
+  'role:import',
   'permission:list',
   'permission:add',
   'permission:edit',
@@ -68,20 +71,28 @@ const PINNED = [
   'dict:edit',
   'dict:delete',
   'dict:refreshCache',
+  'dict:export',
+  'dict:import',
   'checkRule:list',
   'checkRule:add',
   'checkRule:edit',
   'checkRule:delete',
+  'checkRule:export',
+  'checkRule:import',
   'category:list',
   'category:add',
   'category:edit',
   'category:delete',
+  'category:export',
+  'category:import',
   'announcement:list',
   'announcement:add',
   'announcement:edit',
   'announcement:delete',
   'announcement:release',
   'announcement:revoke',
+  'announcement:export',
+  'announcement:import',
   'log:list',
   'log:delete',
   'log:export',

@@ -48,17 +48,28 @@ async function refreshHasChild(db: Db, ids: Iterable<string>) {
     .where(inArray(sysCategory.id, list));
 }
 
+/**
+ * Codes given by `nextCode` in a transaction whose rows are not written yet: an import checks all
+ * its rows before it inserts them, so siblings of one file must not be given the same code.
+ */
+const pendingCodes = new WeakMap<object, Set<string>>();
+
 /** The next free code under a parent: A01, A02 … at the root, <parent>A01 … below. */
 async function nextCode(db: Db, parentCode: string): Promise<string> {
   const rows = await db
     .select({ code: sysCategory.code })
     .from(sysCategory)
     .where(like(sysCategory.code, `${escapeLike(parentCode)}%`));
-  const used = new Set(rows.map((r) => r.code));
+  const pending = pendingCodes.get(db) ?? new Set<string>();
+  pendingCodes.set(db, pending);
+  const used = new Set([...rows.map((r) => r.code), ...pending]);
   for (let letter = 0; letter < 26; letter++)
     for (let n = 1; n < 100; n++) {
       const code = `${parentCode}${String.fromCharCode(65 + letter)}${String(n).padStart(2, '0')}`;
-      if (!used.has(code)) return code;
+      if (!used.has(code)) {
+        pending.add(code);
+        return code;
+      }
     }
   throw new BizError('该级分类编码已用尽');
 }
@@ -111,6 +122,10 @@ export const categoryServer: ServerResource = {
         else if (parent && !code.startsWith(parent.code))
           throw new BizError(CATEGORY_MSG.codePrefix(parent.code));
       }
+    },
+    // an imported row under a parent (the add endpoint's override refreshes its own)
+    async afterSave({ op, tx, data }) {
+      if (op === 'add' && typeof data.pid === 'string') await refreshHasChild(tx, [data.pid]);
     },
     async beforeDelete({ db, ids }) {
       const [child] = await db

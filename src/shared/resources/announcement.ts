@@ -37,7 +37,7 @@ export const ANNOUNCEMENT = defineResource({
   name: 'announcement',
   title: '系统通告',
   path: PATH,
-  operations: ['list', 'add', 'edit', 'delete'],
+  operations: ['list', 'add', 'edit', 'delete', 'export', 'import'],
   component: 'system/SysAnnouncementList',
   category: '系统通告',
   english: 'announcement',

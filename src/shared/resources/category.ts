@@ -26,7 +26,7 @@ export const CATEGORY = defineResource({
   name: 'category',
   title: '分类',
   path: PATH,
-  operations: ['list', 'add', 'edit', 'delete'],
+  operations: ['list', 'add', 'edit', 'delete', 'export', 'import'],
   component: 'system/SysCategoryList',
   category: '分类字典',
   english: 'category',

@@ -10,7 +10,7 @@ export const CHECK_RULE = defineResource({
   name: 'checkRule',
   title: '编码校验规则',
   path: '/sys/checkRule',
-  operations: ['list', 'add', 'edit', 'delete'],
+  operations: ['list', 'add', 'edit', 'delete', 'export', 'import'],
   component: 'system/SysCheckRuleList',
   category: '编码校验规则',
   english: 'check rule',

@@ -20,7 +20,7 @@ export const DICT = defineResource({
   name: 'dict',
   title: '字典',
   path: '/sys/dict',
-  operations: ['list', 'add', 'edit', 'delete'],
+  operations: ['list', 'add', 'edit', 'delete', 'export', 'import'],
   // the 刷新缓存 command's gate (commands/dict/refresh.ts); GET /sys/dict/refleshCache itself is open to
   // every signed-in user
   permActions: { refreshCache: '刷新缓存' },

@@ -4,7 +4,14 @@
  * check the same rules with the same messages.
  */
 import { z } from 'zod';
-import { RULE_MESSAGES, hasNoNul, isRealDate, isRealDateTime, ruleProblem } from '../validation.ts';
+import {
+  RULE_MESSAGES,
+  hasNoControlChars,
+  hasNoNul,
+  isRealDate,
+  isRealDateTime,
+  ruleProblem,
+} from '../validation.ts';
 import { sanitizeHtml } from '../richtext.ts';
 import { CRON_MSG, isQuartzCron } from '../cron.ts';
 import type { ResourceField } from './define.ts';
@@ -98,7 +105,7 @@ export function fieldSchema(f: ResourceField): z.ZodType {
   const text = () => {
     let s = z.string().trim();
     if (f.max) s = s.max(f.max, RULE_MESSAGES.maxLength(f.max));
-    const out: z.ZodType<string> = s.refine(hasNoNul, RESOURCE_MSG.illegalChars);
+    const out: z.ZodType<string> = s.refine(hasNoControlChars, RESOURCE_MSG.illegalChars);
     const rule = f.rule;
     if (!rule) return out;
     return out.superRefine((v, ctx) => {

@@ -9,7 +9,7 @@ export const ROLE = defineResource({
   name: 'role',
   title: '角色',
   path: '/sys/role',
-  operations: ['list', 'add', 'edit', 'delete'],
+  operations: ['list', 'add', 'edit', 'delete', 'export', 'import'],
   // role menu/button/data-rule grants (saveRolePermission, /sys/role/datarule)
   permActions: { authorize: '授权' },
   component: 'system/RoleUserList',
