@@ -3,6 +3,7 @@ import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { ACTUATOR_METRICS } from '../../src/shared/monitor.ts';
 import { TRACE_CAPACITY } from '../../src/server/plugins/request-trace.ts';
 import { BASE, createTestApp, type TestApp } from '../support/app.ts';
+import { roleWith, userWith } from '../support/grant-roles.ts';
 
 /**
  * 系统监控 (issue 28 item 2): the endpoints of the six pages and the JeecgBoot 3.3 client's
@@ -56,6 +57,15 @@ describe('permission', () => {
       const anonymous = await t.call('GET', path);
       expect(anonymous.body?.success, path).toBe(false);
     }
+  });
+
+  it('lets a holder of one page’s code read that page’s calls only', async () => {
+    const role = await roleWith(t, 'disk_watcher', ['monitor:disk']);
+    const { token } = await userWith(t, admin, 'disk_watcher', role);
+    expect((await get(M.disk.path, token)).body.success).toBe(true);
+    expect((await get(M.queryDiskInfo.path, token)).body.success).toBe(true);
+    for (const path of [M.server.path, M.trace.path, M.redisInfo.path, '/actuator/metrics/jvm.memory.used'])
+      expect((await get(path, token)).body, path).toMatchObject({ success: false, code: 510 });
   });
 });
 
