@@ -63,6 +63,8 @@ import messageTemplateTest from './message-template/test.ts';
 import goodsStatus from './goods/status.ts';
 import logClear from './log/clear.ts';
 import logTail from './log/tail.ts';
+import monitorDb from './monitor/db.ts';
+import monitorTop from './monitor/top.ts';
 import deptMove from './dept/move.ts';
 import deptAdd from './dept/add.ts';
 import deptDelete from './dept/delete.ts';
@@ -176,6 +178,8 @@ export const COMMANDS: CommandDefinition[] = [
   goodsStatus,
   logClear,
   logTail,
+  monitorTop,
+  monitorDb,
   deptMove,
   deptAdd,
   deptDelete,

@@ -106,6 +106,25 @@ export interface CommandContext {
   open?(widget: string, props?: Record<string, unknown>): Promise<unknown>;
   /** run another command through the executor (same source, same checks) */
   run(id: string, args?: Record<string, unknown>): Promise<CommandResult | void>;
+  /**
+   * take the terminal over for a live view (`monitor top`): present only where a screen can be
+   * redrawn in place (the xterm panel); elsewhere a live command prints one frame (`runLive`)
+   */
+  live?(): LiveScreen;
+}
+
+/**
+ * A terminal taken over by a live view: one screen redrawn in place (no scrolling) until `q`, or
+ * Ctrl+C (which aborts the run's signal). `close` gives the terminal back as it was.
+ */
+export interface LiveScreen {
+  /** columns and rows of the screen now */
+  size(): { columns: number; rows: number };
+  /** show these lines from the top of the screen, replacing the previous frame */
+  draw(lines: string[]): void;
+  /** resolves when the person presses `q` (or Esc) */
+  readonly quit: Promise<void>;
+  close(): void;
 }
 
 /** Where a command appears on screen. */

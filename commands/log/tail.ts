@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Page } from '../../src/shared/api.ts';
 import { LOG } from '../../src/shared/resources/log.ts';
 import { defineCommand } from '../core/define-command.ts';
+import { FRAME_COLUMNS, runLive } from '../core/live.ts';
+import { truncateText } from '../core/text-width.ts';
 
 interface LogRow {
   id: string;
@@ -22,9 +24,12 @@ const pause = (ms: number, signal: AbortSignal) =>
 const line = (r: LogRow) => `${r.createTime}  ${r.username ?? '-'}  ${r.ip ?? '-'}  ${r.logContent ?? ''}`;
 
 /**
- * `log tail`: follow the log live — prints each new entry as it is written (operation log by
- * default) until Ctrl+C, or until `--count` entries were printed. `--last N` prints the newest N
- * entries, oldest first, and ends without following.
+ * `log tail`: follow the log live (operation log by default). In the terminal panel it is a live
+ * view: the newest entries that fit on one screen, newest first, redrawn in place once a second
+ * until `q` or Ctrl+C (chosen in the palette, it opens the panel and runs there). Where the screen
+ * cannot be redrawn (a headless executor), or with
+ * `--count`, it prints each new entry as it is written, until Ctrl+C or `--count` entries. `--last N`
+ * prints the newest N entries, oldest first, and ends without following.
  */
 export default defineCommand({
   id: 'log.tail',
@@ -61,9 +66,27 @@ export default defineCommand({
       for (const r of rows) ctx.output(line(r));
       return { message: `已打印最近 ${rows.length} 条${type === '1' ? '登录' : '操作'}日志` };
     }
+    const kind = type === '1' ? '登录' : '操作';
+    if (count === undefined && (ctx.live || ctx.open)) {
+      const cut = (t: string | null | undefined, n: number) => (t ?? '-').slice(0, n);
+      return runLive(
+        ctx,
+        async (rows) => {
+          const entries = await newest(Math.min(50, Math.max(1, rows - 2)));
+          return [
+            `log tail ${kind}日志（最新在上）${' '.repeat(30)}q 退出`,
+            '',
+            ...entries.map(
+              (r) => `${r.createTime}  ${cut(r.username, 12)}  ${cut(r.ip, 15)}  ${r.logContent ?? ''}`,
+            ),
+          ];
+        },
+        { intervalMs: interval * 1000, line: `log tail --type ${type} --interval ${interval}` },
+      );
+    }
     // what is there now is history: only entries written from here on are printed
     const seen = new Set((await newest()).map((r) => r.id));
-    ctx.output(`正在跟踪${type === '1' ? '登录' : '操作'}日志（Ctrl+C 结束）…`);
+    ctx.output(`正在跟踪${kind}日志（Ctrl+C 结束）…`);
     let printed = 0;
     while (!ctx.signal.aborted && (count === undefined || printed < count)) {
       await pause(interval * 1000, ctx.signal);

@@ -69,6 +69,9 @@ import { registerOrderJobs } from './jobs/orders.ts';
 import { registerLedgerJobs } from './jobs/ledger.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { requestTracePlugin } from './plugins/request-trace.ts';
+import monitorRoutes from './routes/sys/monitor/routes.ts';
+import actuatorRoutes from './routes/sys/monitor/actuator.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,6 +153,8 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(departRoleRoutes);
   await app.register(homeStatsRoutes);
   await app.register(mockApiRoutes);
+  await app.register(monitorRoutes);
+  await app.register(actuatorRoutes);
 }
 
 /** Build the whole application (API + SPA). `server.ts` only listens. */
@@ -261,7 +266,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, _reply, done) =>
     inLane(isWrite(request.method, request.routeOptions.config?.perm) ? 'write' : 'read', done),
   );
-  if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken });
+  // the figures are always collected (系统监控 reads them); `/metrics` is served with a token
+  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(requestTracePlugin, { basePath: config.basePath });
   await app.register(api, { prefix: config.basePath, resources: opts.resources ?? SERVER_RESOURCES });
 
   const indexHtml = path.join(config.webDir, 'index.html');

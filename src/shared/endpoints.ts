@@ -145,6 +145,26 @@ export const ENDPOINTS = {
     list: e('GET', '/sys/online/list', PERM.online.list),
     forceLogout: e('POST', '/sys/online/forceLogout', PERM.online.forceLogout),
   },
+  /**
+   * 系统监控's figures of the instance that answers (src/shared/monitor.ts), one endpoint per page,
+   * each behind the page's code; and the JeecgBoot 3.3 client's actuator and redis calls
+   */
+  monitor: {
+    server: e('GET', '/sys/monitor/server', PERM.monitor.server),
+    runtime: e('GET', '/sys/monitor/runtime', PERM.monitor.runtime),
+    database: e('GET', '/sys/monitor/database', PERM.monitor.db),
+    disk: e('GET', '/sys/monitor/disk', PERM.monitor.disk),
+    trace: e('GET', '/sys/monitor/trace', PERM.monitor.trace),
+    http: e('GET', '/sys/monitor/http', PERM.monitor.http),
+    /** Spring Boot's request trace as the original 请求追踪 page reads it (`{traces: […]}`) */
+    httptrace: e('GET', '/actuator/httptrace', PERM.monitor.trace),
+    /** the original 数据库监控 (RedisInfo) page: key/value/description list, sizes over time */
+    redisInfo: e('GET', '/sys/actuator/redis/info', PERM.monitor.db),
+    redisKeysSize: e('GET', '/sys/actuator/redis/keysSize', PERM.monitor.db),
+    redisMemoryInfo: e('GET', '/sys/actuator/redis/memoryInfo', PERM.monitor.db),
+    /** the original 磁盘监控 page */
+    queryDiskInfo: e('GET', '/sys/actuator/redis/queryDiskInfo', PERM.monitor.disk),
+  },
   /** third-party apps (WeChat Work, DingTalk): none is enabled */
   thirdApp: {
     getEnabledType: e('GET', '/sys/thirdApp/getEnabledType', AUTHENTICATED),

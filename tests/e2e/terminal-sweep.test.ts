@@ -202,6 +202,92 @@ async function runLine(def: CommandDefinition, line: string): Promise<'done' | '
   return 'done';
 }
 
+/** The rows xterm draws now (its DOM renderer: one element per screen row). */
+const screenRows = () =>
+  page.locator('.xterm-rows > div').evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trimEnd()));
+
+/**
+ * Issue 28: a live view redraws one screen in place (xterm's alternate screen, no scrollback) with
+ * changing figures until q; a 系统监控 page stops reading while the browser tab is hidden. Both on
+ * the sweep's page before the sweep, which starts from 用户管理 again.
+ */
+describe('live views and 系统监控', () => {
+  it('monitor top redraws one screen in place with changing figures, and q gives the shell back', async () => {
+    errors.length = 0;
+    await input().fill('monitor top');
+    await input().press('Enter');
+    await expect.poll(terminalText).toMatch(/^monitor top 实时监控/);
+    await expect.poll(() => input().getAttribute('placeholder')).toBe('按 q 退出实时视图');
+    const first = await screenRows();
+    expect(first[0]).toMatch(/^monitor top 实时监控/);
+    const httpRow = (rows: string[]) => rows.find((r) => r.startsWith('HTTP')) ?? '';
+    // the monitor's own reads are requests: the HTTP figures move from one frame to the next
+    await expect.poll(async () => httpRow(await screenRows()), { timeout: 5000 }).not.toBe(httpRow(first));
+    const later = await screenRows();
+    // the same screen, redrawn: as many rows, the title still on the first, one title in the mirror
+    expect(later.length).toBe(first.length);
+    expect(later[0]).toMatch(/^monitor top 实时监控/);
+    expect((await terminalText()).match(/monitor top 实时监控/g)).toHaveLength(1);
+    expect(later.filter((r) => r.startsWith('CPU'))).toHaveLength(1);
+    // nothing scrolled: the viewport has no scrollback to scroll to
+    const scroll = await page
+      .locator('.xterm-viewport')
+      .evaluate((v) => ({ height: v.scrollHeight, view: v.clientHeight }));
+    expect(scroll.height).toBeLessThanOrEqual(scroll.view + 1);
+    // every line fits the 80-column screen of the panel without wrapping
+    for (const r of later) expect(r.length, r).toBeLessThanOrEqual(80);
+    await input().press('q');
+    await expect.poll(() => input().getAttribute('placeholder')).toBe('');
+    await expect.poll(terminalText).toContain('admin@console $ monitor top');
+    expect(await terminalText()).not.toContain('实时监控');
+    expect((await screenRows()).some((r) => r.startsWith('monitor top 实时监控'))).toBe(false);
+    expect(Number(await output().getAttribute('data-errors'))).toBe(0);
+    // chosen in the palette, a live view runs in the terminal panel (not as toasts)
+    // (Ctrl+K on the terminal's line is readline's kill: the palette is opened from the page)
+    await input().evaluate((el) => el.blur());
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('数据库实时监控');
+    await page.locator('[cmdk-item]').filter({ hasText: '数据库实时监控' }).first().click();
+    await expect.poll(terminalText).toMatch(/^monitor db 数据库监控/);
+    expect((await screenRows())[0]).toMatch(/^monitor db 数据库监控/);
+    await input().press('q');
+    await expect.poll(terminalText).toContain('admin@console $ monitor db');
+    expect(await terminalText()).not.toContain('数据库监控');
+    expect(Number(await output().getAttribute('data-errors'))).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('a monitor page shows its figures and stops reading while the tab is hidden', async () => {
+    errors.length = 0;
+    let reads = 0;
+    const count = (r: { url(): string }) => void (r.url().includes('/sys/monitor/server') && reads++);
+    page.on('request', count);
+    await visitInApp(page, env.url, '/monitor/SystemInfo');
+    const frame = content().getByTestId('monitor-page');
+    await frame.getByRole('heading', { name: '服务器信息' }).waitFor();
+    await expect.poll(() => frame.getByText('系统 CPU 使用率').count()).toBe(1);
+    await expect.poll(() => frame.getByTestId('monitor-refresh').textContent()).toBe('每 2 秒自动刷新');
+    await expect.poll(() => reads, { timeout: 6000 }).toBeGreaterThanOrEqual(2);
+    const visibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await visibility('hidden');
+    await expect
+      .poll(() => frame.getByTestId('monitor-refresh').textContent())
+      .toBe('页面不可见，自动刷新已暂停');
+    const hiddenAt = reads;
+    await page.waitForTimeout(3000);
+    expect(reads).toBe(hiddenAt);
+    await visibility('visible');
+    await expect.poll(() => frame.getByTestId('monitor-refresh').textContent()).toBe('每 2 秒自动刷新');
+    await expect.poll(() => reads, { timeout: 6000 }).toBeGreaterThan(hiddenAt);
+    page.off('request', count);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('terminal sweep', () => {
   it('every page command’s help examples run in the terminal without an error', async () => {
     expect(PLAN.unplanned).toEqual([]);

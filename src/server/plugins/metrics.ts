@@ -15,8 +15,11 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * the raw path: no ids or secrets, bounded label values) and status; the PostgreSQL pool; open
  * sockets; job runs. Registered at the root (fastify-plugin), before the API, so its hook times every
  * route.
+ *
+ * The collectors are always on (`app.metrics`): 系统监控's endpoints read the same figures
+ * (src/server/routes/sys/monitor/); only the scrape route waits for the token.
  */
-export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token: string }) => {
+export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token: string | undefined }) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -90,6 +93,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token: stri
     jobSeconds.observe({ job }, ms / 1000);
   };
 
+  app.decorate('metrics', { registry, http });
+  if (!opts.token) return;
   const expected = digest(opts.token);
   app.get('/metrics', async (request, reply) => {
     const header = request.headers.authorization ?? '';
@@ -104,6 +109,13 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token: stri
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** this instance's prom-client registry and request histogram (plugins/metrics.ts) */
+    metrics: { registry: Registry; http: Histogram<'method' | 'route' | 'status_code'> };
+  }
+}
 
 /** Equal-length digests: the comparison takes the same time whatever was presented. */
 const digest = (token: string) => createHash('sha256').update(token).digest();

@@ -6,6 +6,7 @@ import type {
   CommandResult,
   CommandSource,
   ContextKeys,
+  LiveScreen,
   Progress,
 } from '../../../commands/core/types.ts';
 import { COMMANDS } from '../../../commands/index.ts';
@@ -84,6 +85,8 @@ registry.subscribe(changed);
 export interface OutputSink {
   output(line: string): void;
   progress(p: Progress): void;
+  /** take the screen over for a live view (the terminal's; `commands/core/live.ts`) */
+  live?(): LiveScreen;
   prompt?(message: string, options?: { secret?: boolean; defaultValue?: string }): Promise<string | null>;
   confirm?(message: string): Promise<boolean>;
 }
@@ -120,6 +123,7 @@ export const executor = new CommandExecutor({
         sink.prompt ? sink.prompt(message, options) : promptDialog(message, options),
       progress: (p: Progress) => sink.progress(p),
       output: (line: string) => sink.output(line),
+      ...(sink.live ? { live: () => sink.live!() } : {}),
       // widgets are on screen for every source; headless executors (tests, scripts) have none
       open: async (widget: string, props?: Record<string, unknown>) => {
         const w = widgets.get(widget);

@@ -69,6 +69,10 @@ const GLOBAL: Record<string, string> = {
     'the original client’s 工作台 mock: the caller’s own roles and the project catalogue, no id taken',
   '/mock/api/workplace': 'the caller’s own departments and operations, no id taken',
   '/mock/api/list/search': 'the project catalogue behind 服务项目 查询, no id taken',
+  '/sys/monitor': '系统监控: figures of the instance and the database, no row of a tenant',
+  '/actuator': '系统监控 (the JeecgBoot client’s request trace): no row of a tenant',
+  '/actuator/metrics': '系统监控 (the JeecgBoot client’s metrics): figures, no row of a tenant',
+  '/sys/actuator/redis': '系统监控 (the JeecgBoot client’s database and disk pages): figures, no rows',
 };
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCommand } from '../../../commands/core/define-command.ts';
 import { CommandExecutor } from '../../../commands/core/executor.ts';
 import { CommandRegistry } from '../../../commands/core/registry.ts';
+import { runLive } from '../../../commands/core/live.ts';
 import type { CommandResult, Progress } from '../../../commands/core/types.ts';
 import { TerminalSession, WELCOME } from '../../../src/web/shell/terminal/terminal-session.ts';
 
@@ -49,6 +50,18 @@ const COMMANDS = [
     },
   }),
   defineCommand({
+    id: 'monitor.count',
+    title: '计数',
+    args: z.object({ once: z.boolean().optional().describe('一屏') }),
+    async run(ctx, { once }) {
+      let n = 0;
+      return runLive(ctx, async () => ['计数', `第 ${(n += 1)} 帧`, 'x'.repeat(200)], {
+        once,
+        intervalMs: 5,
+      });
+    },
+  }),
+  defineCommand({
     id: 'account.login',
     title: '登录',
     async run(ctx) {
@@ -79,20 +92,58 @@ function setup() {
         prompt: sink.prompt,
         progress: (p: Progress) => sink.progress(p),
         output: (line: string) => sink.output(line),
+        live: () => sink.live(),
       };
     },
   });
   const session: TerminalSession = new TerminalSession({
     executor,
-    screen: { write: (d) => void (written += d), clear: () => void (written = ''), columns: () => 60 },
+    screen: {
+      write: (d) => void (written += d),
+      clear: () => void (written = ''),
+      columns: () => 60,
+      rows: () => 24,
+    },
     applyResult: (r) => applied.push(r),
     history: { load: () => [...recorded], record: (l) => (recorded.push(l), [...recorded]) },
     username: () => 'admin',
   });
-  return { session, applied, recorded, raw: () => written, text: () => session.mirror.text() };
+  return { session, applied, recorded, raw: () => written, text: () => session.screenText() };
 }
 
 describe('terminal session', () => {
+  it('lends the screen to a live view: frames redrawn in place until q, then the shell comes back', async () => {
+    const { session, raw, text } = setup();
+    session.submit(['monitor count']);
+    const frameNo = () => Number(/第 (\d+) 帧/.exec(text())?.[1] ?? 0);
+    await vi.waitFor(() => expect(frameNo()).toBeGreaterThanOrEqual(3));
+    expect(session.live).toBe(true);
+    // the mirror holds the current frame only, cut to the screen's width
+    expect(text().split('\n')).toEqual(['计数', expect.stringMatching(/^第 \d+ 帧$/), `${'x'.repeat(59)}…`]);
+    const drawn = raw();
+    expect(drawn).toContain('\x1b[?1049h');
+    // each frame starts at the top and erases what is below: no scrolling
+    expect(drawn.split('\x1b[H计数\x1b[K\r\n').length).toBeGreaterThan(3);
+    session.quitLive();
+    await session.settled();
+    expect(session.live).toBe(false);
+    expect(raw()).toContain('\x1b[?1049l');
+    expect(text()).toBe('admin@console $ monitor count');
+    expect(session.errorLines).toBe(0);
+  });
+
+  it('ends a live view with Ctrl+C, and prints one frame with --once', async () => {
+    const { session, text } = setup();
+    session.submit(['monitor count']);
+    await vi.waitFor(() => expect(session.live).toBe(true));
+    session.interrupt('');
+    await session.settled();
+    expect(session.live).toBe(false);
+    session.submit(['monitor count --once']);
+    await session.settled();
+    expect(text()).toContain('admin@console $ monitor count --once\n计数\n第 1 帧');
+  });
+
   it('welcomes, echoes the prompt and prints the table once, then applies invalidations', async () => {
     const { session, applied, recorded, text } = setup();
     session.welcome();

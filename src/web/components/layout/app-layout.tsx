@@ -12,6 +12,7 @@ import { matchPath, type MenuNode } from '../../shell/menus/menu-model.ts';
 import { useShellWidgets } from '../../shell/shell-widgets.ts';
 import { useGlobalKeybindings } from '../../shell/keybindings.ts';
 import { registerWidget } from '../../shell/runtime.ts';
+import { runInTerminal } from '../../shell/terminal/run-queue.ts';
 import { loadPinyin } from '../../shell/palette/pinyin.ts';
 import { Sidebar } from './sidebar.tsx';
 import { Header } from './header.tsx';
@@ -80,6 +81,11 @@ export function AppLayout() {
     const offs = [
       registerWidget('palette', () => setPaletteOpen(true)),
       registerWidget('terminal.toggle', () => setTerminalOpen((v) => !v)),
+      // a live view asked for elsewhere (the palette) runs in the terminal panel, opened for it
+      registerWidget('terminal.run', (props) => {
+        runInTerminal(String(props?.line ?? ''));
+        setTerminalOpen(true);
+      }),
     ];
     return () => offs.forEach((o) => o());
   }, []);

@@ -45,6 +45,13 @@ export const PAGES: Record<string, Page> = {
   'jeecg/JVxeDemo': lazy(() => import('../../features/demo/editable-grid-page.tsx')),
   'system/UserAnnouncementList': lazy(() => import('../../features/notice/my-notices-page.tsx')),
   'modules/monitor/Terminal': lazy(() => import('../terminal/terminal-page.tsx')),
+  // 系统监控 (src/web/features/monitor): the JeecgBoot components' names, our pages
+  'modules/monitor/SystemInfo': lazy(() => import('../../features/monitor/server-page.tsx')),
+  'modules/monitor/JvmInfo': lazy(() => import('../../features/monitor/runtime-page.tsx')),
+  'modules/monitor/RedisInfo': lazy(() => import('../../features/monitor/database-page.tsx')),
+  'modules/monitor/DiskMonitoring': lazy(() => import('../../features/monitor/disk-page.tsx')),
+  'modules/monitor/HttpTrace': lazy(() => import('../../features/monitor/trace-page.tsx')),
+  'modules/monitor/TomcatInfo': lazy(() => import('../../features/monitor/http-page.tsx')),
   // the generated list page and form of every declared resource with a screen (src/shared/resources)
   ...Object.fromEntries(
     RESOURCES.flatMap((r) => {

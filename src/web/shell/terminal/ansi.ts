@@ -25,6 +25,18 @@ export function paint(color: Color, text: string): string {
 /** Moves to column 0 and erases the line (the progress bar is redrawn with it). */
 export const ERASE_LINE = '\r\x1b[2K';
 
+/** xterm's alternate screen (no scrollback: a live view redraws it), and back to the normal one. */
+export const ALT_SCREEN_ON = '\x1b[?1049h\x1b[H\x1b[2J';
+export const ALT_SCREEN_OFF = '\x1b[?1049l';
+
+/**
+ * One frame of a live view, drawn over the previous one in place: cursor home, each line followed
+ * by erase-to-end-of-line, then erase below (no scrolling, no flicker of a full clear).
+ */
+export function liveFrame(lines: string[]): string {
+  return `\x1b[H${lines.map((l) => `${l}\x1b[K`).join('\r\n')}\x1b[J`;
+}
+
 /** Erases the screen and the scrollback and moves home. */
 export const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 

@@ -97,6 +97,13 @@ export function TerminalInput({
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (composing.current || e.nativeEvent.isComposing || e.keyCode === 229) return;
     const action = keyAction(e, IS_MAC);
+    // a live view holds the screen: q (or Esc) ends it, Ctrl+C cancels it, other keys do nothing
+    if (session.live && !question) {
+      e.preventDefault();
+      if (action === 'interrupt') session.interrupt('');
+      else if (action === 'escape' || e.key === 'q' || e.key === 'Q') session.quitLive();
+      return;
+    }
     if (!action) return;
     const input = e.currentTarget;
     const from = input.selectionStart ?? input.value.length;
@@ -180,7 +187,13 @@ export function TerminalInput({
         autoCapitalize="off"
         autoCorrect="off"
         spellCheck={false}
-        placeholder={session.running && !question ? '运行中… Ctrl+C 取消' : ''}
+        placeholder={
+          session.live && !question
+            ? '按 q 退出实时视图'
+            : session.running && !question
+              ? '运行中… Ctrl+C 取消'
+              : ''
+        }
         className="min-w-0 flex-1 bg-transparent text-slate-100 caret-green-400 outline-none placeholder:text-slate-500"
         value={search ? search.query : text}
         onChange={(e) => {

@@ -6,8 +6,8 @@
 import { complete } from '../../../../commands/core/complete.ts';
 import type { CommandExecutor } from '../../../../commands/core/executor.ts';
 import { runScript } from '../../../../commands/core/shell.ts';
-import type { CommandResult, Progress } from '../../../../commands/core/types.ts';
-import { ERASE_LINE, crlf, paint, progressText } from './ansi.ts';
+import type { CommandResult, LiveScreen, Progress } from '../../../../commands/core/types.ts';
+import { ALT_SCREEN_OFF, ALT_SCREEN_ON, ERASE_LINE, crlf, liveFrame, paint, progressText } from './ansi.ts';
 import type { Color } from './ansi.ts';
 import { applyCompletion, formatCandidates } from './completion.ts';
 import type { LineState } from './line-editor.ts';
@@ -21,6 +21,8 @@ export interface TerminalScreen {
   clear(): void;
   /** width in columns, for listing completions */
   columns(): number;
+  /** height in rows (a live view fills one screen) */
+  rows(): number;
 }
 
 export interface TerminalSessionOptions {
@@ -62,6 +64,10 @@ export class TerminalSession {
   private progressOpen = false;
   private listeners = new Set<() => void>();
   private version = 0;
+  /** the live view holding the screen (`monitor top`), and how to end it */
+  private liveView: { quit(): void; close(): void } | undefined;
+  /** the live view's current frame, as plain text */
+  private liveText = '';
 
   constructor(private readonly opts: TerminalSessionOptions) {
     this.history = opts.history.load();
@@ -131,8 +137,64 @@ export class TerminalSession {
     this.opts.onOutput?.('');
   }
 
+  /** A live view holds the screen: keys go to it (`q` ends it), not to the input line. */
+  get live(): boolean {
+    return this.liveView !== undefined;
+  }
+
+  /** What the screen shows, as plain text: a live view's frame, else the last lines written. */
+  screenText(): string {
+    return this.liveView ? this.liveText : this.mirror.text();
+  }
+
+  /** `q` or Esc during a live view: it ends, and the shell's screen comes back. */
+  quitLive() {
+    this.liveView?.quit();
+  }
+
+  /**
+   * Lends the screen to a live view: xterm's alternate screen (no scrollback, as `top` uses), each
+   * frame drawn from the top over the previous one; the mirror holds the current frame only. On
+   * close the normal screen returns as it was.
+   */
+  private openLive(): LiveScreen {
+    this.liveView?.close();
+    this.endProgress();
+    let resolveQuit!: () => void;
+    const quit = new Promise<void>((resolve) => (resolveQuit = resolve));
+    let open = true;
+    this.opts.screen.write(ALT_SCREEN_ON);
+    this.liveText = '';
+    const view = {
+      quit: () => resolveQuit(),
+      close: () => {
+        if (!open) return;
+        open = false;
+        resolveQuit();
+        this.opts.screen.write(ALT_SCREEN_OFF);
+        if (this.liveView === view) this.liveView = undefined;
+        this.opts.onOutput?.(this.mirror.text());
+        this.changed();
+      },
+    };
+    this.liveView = view;
+    this.changed();
+    return {
+      size: () => ({ columns: this.opts.screen.columns(), rows: this.opts.screen.rows() }),
+      draw: (lines) => {
+        if (!open) return;
+        this.opts.screen.write(liveFrame(lines));
+        this.liveText = lines.join('\n');
+        this.opts.onOutput?.(this.liveText);
+      },
+      quit,
+      close: view.close,
+    };
+  }
+
   /** The terminal sink: where commands run from this terminal write and ask. */
   readonly sink = {
+    live: () => this.openLive(),
     output: (line: string) => this.println(line),
     progress: (p: Progress) => {
       this.write(`${ERASE_LINE}${progressText(p)}`);
@@ -220,6 +282,7 @@ export class TerminalSession {
     } catch (error) {
       this.printError(error instanceof Error ? error.message : String(error));
     } finally {
+      this.liveView?.close();
       this.endProgress();
       this.controller = undefined;
       this.running = false;
@@ -232,6 +295,8 @@ export class TerminalSession {
    * drops the queued lines; on an idle line, echoes it with ^C (the view then clears it).
    */
   interrupt(text: string) {
+    // a live view gives the screen back first: ^C and the cancellation show on the shell's screen
+    this.liveView?.close();
     const question = this.question;
     if (question) {
       this.echo(question.label, question.secret ? '' : text);
@@ -262,6 +327,7 @@ export class TerminalSession {
 
   /** Unmount: cancels what runs and what waits. */
   dispose() {
+    this.liveView?.close();
     this.queue = [];
     this.question?.answer(null);
     this.controller?.abort();

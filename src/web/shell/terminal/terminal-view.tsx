@@ -9,6 +9,7 @@ import { applyResult, executor, setTerminalSink } from '../runtime.ts';
 import { CLEAR_SCREEN } from './ansi.ts';
 import { loadHistory, recordHistory } from './history.ts';
 import { createSinkStack } from './sink-stack.ts';
+import { attachTerminal } from './run-queue.ts';
 import { TerminalInput } from './terminal-input.tsx';
 import { TerminalSession } from './terminal-session.ts';
 
@@ -92,6 +93,7 @@ export function TerminalView({ autoFocus = false }: { autoFocus?: boolean }) {
         write: (data) => !disposed && term.write(data),
         clear: () => !disposed && term.write(CLEAR_SCREEN),
         columns: () => term.cols,
+        rows: () => term.rows,
       },
       onRunStart: () => handle.front(),
       onOutput: (text) => {
@@ -109,7 +111,9 @@ export function TerminalView({ autoFocus = false }: { autoFocus?: boolean }) {
     const handle = sinks.install(shell.sink);
     shell.welcome();
     setSession(shell);
+    const detach = attachTerminal((lines) => shell.submit(lines));
     return () => {
+      detach();
       disposed = true;
       offBusy();
       observer.disconnect();
