@@ -37,6 +37,8 @@ import { BizError, ok } from '../lib/http/result.ts';
 import { formatDateTime } from '../lib/http/time.ts';
 import { oneParam, parseWith } from '../lib/http/validate.ts';
 import { reserveTechnician, releaseTechnician } from '../orders/assignment.ts';
+import { homeStatistics } from '../stats/home.ts';
+import { HOMEPAGE_STATISTICS } from '../../shared/stats/home.ts';
 import {
   candidatesOf,
   dispatchVisitOrder,
@@ -508,6 +510,8 @@ export const orderServer: ServerResource = {
   },
   transitions,
   endpoints: [
+    // 首页 / 分析页's figures (src/server/stats/home.ts), under the list's code and reach
+    { contract: HOMEPAGE_STATISTICS, handler: async (req) => ok(await homeStatistics(req, orderServer)) },
     {
       contract: ORDER_QUOTE,
       async handler(req) {

@@ -1,0 +1,179 @@
+/**
+ * The day cells the dashboard metrics are computed from (src/shared/stats/metrics.ts), read two
+ * ways that answer the same rows:
+ *
+ * - `rollup`: the day tables the triggers of migration 0043 keep (yy_stat_order_daily,
+ *   yy_stat_ledger_daily), narrowed by tenant and partner keys: a few rows per day and key,
+ *   whatever the number of orders;
+ * - `groupBy`: an exact GROUP BY of the orders, their lines and the ledger within a row reach
+ *   (a caller narrowed by a data rule; the benchmark's baseline; the tests' reference).
+ *
+ * Days are local to the application's zone; `end` is exclusive. Bound values only.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { LedgerCell, LedgerDim, OrderCell, OrderDim } from '../../shared/stats/metrics.ts';
+import type { Db } from '../db/client.ts';
+
+/** Whose cells: every tenant or some, one partner or all; or a reach over the base tables. */
+export type CellScope =
+  | { kind: 'rollup'; tenants: readonly number[] | 'all'; partnerId: string | null }
+  | { kind: 'groupBy'; orderReach?: SQL; ledgerReach?: SQL };
+
+export interface CellQuery {
+  tz: string;
+  /** local dates, [begin, end) */
+  begin: string;
+  end: string;
+  orderDims: readonly OrderDim[];
+  ledgerDims: readonly LedgerDim[];
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = async (db: Db, q: SQL): Promise<Row[]> =>
+  ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+
+const toOrder = (r: Row): OrderCell => ({
+  day: String(r.day),
+  dim: String(r.dim) as OrderDim,
+  key: String(r.key),
+  status: String(r.status),
+  n: Number(r.n),
+  amount: String(r.amount),
+  refund: String(r.refund),
+});
+const toLedger = (r: Row): LedgerCell => ({
+  day: String(r.day),
+  dim: String(r.dim) as LedgerDim,
+  key: String(r.key),
+  kind: String(r.kind),
+  n: Number(r.n),
+  amount: String(r.amount),
+});
+
+const dimList = (dims: readonly string[]) =>
+  sql.join(
+    dims.map((d) => sql`${d}`),
+    sql`, `,
+  );
+
+function keyScope(scope: Extract<CellScope, { kind: 'rollup' }>): SQL {
+  const tenant =
+    scope.tenants === 'all'
+      ? sql`true`
+      : scope.tenants.length
+        ? sql`tenant_key in (${sql.join(
+            scope.tenants.map((t) => sql`${t}`),
+            sql`, `,
+          )})`
+        : sql`false`;
+  const partner = scope.partnerId ? sql`partner_key = ${scope.partnerId}` : sql`true`;
+  return sql`${tenant} and ${partner}`;
+}
+
+/** The order and ledger cells of a period within a scope. */
+export async function readCells(
+  db: Db,
+  scope: CellScope,
+  q: CellQuery,
+): Promise<{ orders: OrderCell[]; ledger: LedgerCell[] }> {
+  if (scope.kind === 'rollup') {
+    const where = keyScope(scope);
+    const [orders, ledger] = await Promise.all([
+      q.orderDims.length
+        ? rowsOf(
+            db,
+            sql`select to_char(day, 'YYYY-MM-DD') as day, dim, key, status, sum(n)::bigint as n,
+                  sum(amount)::text as amount, sum(refund)::text as refund
+                from yy_stat_order_daily
+                where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(q.orderDims)})
+                  and ${where}
+                group by 1, 2, 3, 4
+                having sum(n) <> 0 or sum(amount) <> 0 or sum(refund) <> 0`,
+          )
+        : [],
+      q.ledgerDims.length
+        ? rowsOf(
+            db,
+            sql`select to_char(day, 'YYYY-MM-DD') as day, dim, key, kind, sum(n)::bigint as n,
+                  sum(amount)::text as amount
+                from yy_stat_ledger_daily
+                where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(q.ledgerDims)})
+                  and ${where}
+                group by 1, 2, 3, 4
+                having sum(n) <> 0 or sum(amount) <> 0`,
+          )
+        : [],
+    ]);
+    return { orders: orders.map(toOrder), ledger: ledger.map(toLedger) };
+  }
+  const orders: Row[] = [];
+  for (const dim of q.orderDims) orders.push(...(await rowsOf(db, rawOrders(dim, q, scope.orderReach))));
+  const ledger: Row[] = [];
+  for (const dim of q.ledgerDims) ledger.push(...(await rowsOf(db, rawLedger(dim, q, scope.ledgerReach))));
+  return { orders: orders.map(toOrder), ledger: ledger.map(toLedger) };
+}
+
+/** [begin, end) local dates as a condition on a timestamptz column. */
+const within = (column: SQL, q: CellQuery) =>
+  sql`${column} >= (${q.begin}::date::timestamp at time zone ${q.tz})
+      and ${column} < (${q.end}::date::timestamp at time zone ${q.tz})`;
+
+/** The exact GROUP BY of one order dimension (the reach names yy_visit_order's columns unaliased). */
+function rawOrders(dim: OrderDim, q: CellQuery, reach: SQL | undefined): SQL {
+  const o = sql`yy_visit_order`;
+  const day = sql`to_char(${o}.create_time at time zone ${q.tz}, 'YYYY-MM-DD')`;
+  const where = sql`${within(sql`${o}.create_time`, q)} and ${reach ?? sql`true`}`;
+  const cells = (key: SQL) => sql`
+    select ${day} as day, ${dim}::text as dim, ${key} as key, ${o}.status as status, count(*)::bigint as n,
+      sum(${o}.paid_amount)::text as amount, sum(${o}.refund_amount)::text as refund
+    from ${o} where ${where} group by 1, 2, 3, 4`;
+  switch (dim) {
+    case 'total':
+      return cells(sql`''`);
+    case 'hour':
+      return cells(sql`to_char(${o}.create_time at time zone ${q.tz}, 'HH24')`);
+    case 'district':
+      return cells(sql`${o}.area_code`);
+    case 'technician':
+      return cells(sql`coalesce(${o}.technician_id, '')`);
+    case 'dispatch':
+      return sql`
+        select ${day} as day, 'dispatch' as dim,
+          lpad(least(floor(extract(epoch from ${o}.accept_time - ${o}.pay_time) / 60), 1440)::int::text, 4, '0') as key,
+          '' as status, count(*)::bigint as n, 0::numeric(15, 2)::text as amount, 0::numeric(15, 2)::text as refund
+        from ${o} where ${where} and ${o}.accept_time is not null and ${o}.pay_time is not null
+          and ${o}.accept_time >= ${o}.pay_time
+        group by 1, 2, 3, 4`;
+    case 'project':
+      return sql`
+        select ${day} as day, 'project' as dim, i.project_id as key, '' as status, count(*)::bigint as n,
+          sum(i.amount)::text as amount, 0::numeric(15, 2)::text as refund
+        from ${o} join yy_visit_order_item i on i.order_id = ${o}.id where ${where}
+        group by 1, 2, 3, 4`;
+    case 'first':
+      return sql`
+        select ${day} as day, 'first' as dim, '' as key, '' as status, count(*)::bigint as n,
+          0::numeric(15, 2)::text as amount, 0::numeric(15, 2)::text as refund
+        from ${o}
+        where ${where} and ${o}.id in (
+          select distinct on (f.customer_id) f.id from yy_visit_order f order by f.customer_id, f.create_time, f.id)
+        group by 1, 2, 3, 4`;
+  }
+}
+
+/** The exact GROUP BY of one ledger dimension (the reach names yy_ledger_entry's columns unaliased). */
+function rawLedger(dim: LedgerDim, q: CellQuery, reach: SQL | undefined): SQL {
+  const e = sql`yy_ledger_entry`;
+  const key =
+    dim === 'total'
+      ? sql`''`
+      : dim === 'district'
+        ? sql`coalesce(o.area_code, '')`
+        : sql`coalesce(${e}.technician_id, '')`;
+  return sql`
+    select to_char(${e}.create_time at time zone ${q.tz}, 'YYYY-MM-DD') as day, ${dim}::text as dim,
+      ${key} as key, ${e}.kind as kind, count(*)::bigint as n, sum(${e}.amount)::text as amount
+    from ${e} left join yy_visit_order o on o.id = ${e}.order_id
+    where ${within(sql`${e}.create_time`, q)} and ${reach ?? sql`true`}
+    group by 1, 2, 3, 4`;
+}

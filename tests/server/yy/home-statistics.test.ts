@@ -1,0 +1,304 @@
+/**
+ * 首页 / 分析页's figures (GET /yy/ht/yyBasic/homepageDataStatistics) and the day rollups behind
+ * them (yy_stat_order_daily, yy_stat_ledger_daily, kept by the triggers of migration 0043):
+ *
+ * - after random order flows through the real endpoints (book, pay, close, cancel, assign, accept,
+ *   cancel with approval, finish, after-sale with refunds, orders moved to another day by SQL),
+ *   every rollup cell equals the exact GROUP BY of the orders, their lines and the ledger;
+ * - the endpoint's figures match the orders and the ledger as other endpoints read them (the list,
+ *   the status counts, 财务明细's statistics) for 管理员, 运营专员 and 财务出纳; a partner's staff get
+ *   their partner's only; a data rule narrows them (the exact way); without the code, refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, hideByRule, loginAdded, roleWithout } from '../../support/tenant-users.ts';
+import { sysUser, yyUser, yyUserAddress, yyVisitOrder } from '../../../src/server/db/schema/index.ts';
+import { readCells, type CellScope } from '../../../src/server/stats/cells.ts';
+import { ORDER, ORDER_STATUS_COUNTS } from '../../../src/shared/resources/order.ts';
+import { VISIT_FINANCE_STATISTICS } from '../../../src/shared/resources/visit-finance.ts';
+import { HOMEPAGE_STATISTICS, addDays, type HomeStatistics } from '../../../src/shared/stats/home.ts';
+import { fromFen, toFen } from '../../../src/shared/format.ts';
+import { booking, ep, fixtures, localTime } from './order-support.ts';
+
+let t: TestApp;
+let f: Awaited<ReturnType<typeof fixtures>>;
+let customers: string[];
+const token: Record<string, string> = {};
+const path = (action: string) => `${ORDER.decl.path}/${action}`;
+const db = () => t.database.db;
+const TZ = 'Asia/Shanghai';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of ['admin', 'yunying', 'caiwu', 'yuangong']) token[u] = await t.login(u);
+  f = await fixtures(t);
+  // customers of the fixture's tenant with a default address (the first order of each is counted)
+  const rows = await db()
+    .select({ id: yyUser.id })
+    .from(yyUser)
+    .innerJoin(yyUserAddress, eq(yyUserAddress.userId, yyUser.id))
+    .where(sql`${yyUserAddress.isDefault} and ${yyUser.tenantId} is not distinct from ${f.customer.tenantId}`)
+    .orderBy(asc(yyUser.id))
+    .limit(4);
+  customers = rows.map((r) => r.id);
+});
+afterAll(async () => t?.close());
+
+async function act(action: string, id: string, body: Record<string, unknown> = {}, who = 'yunying') {
+  if (action === 'assign' && body.technicianId) body = { force: true, reason: '客户指定', ...body };
+  const r = (await t.call('PUT', path(action), { token: token[who], body: { ids: id, ...body } })).body;
+  expect(r.success, `${action}: ${JSON.stringify(r)}`).toBe(true);
+}
+
+let slot = 0;
+/** Book an order for a customer on a day of its own (no technician overlaps), answer its id. */
+async function book(customer: number): Promise<string> {
+  slot += 1;
+  const r = await t.call('POST', ep.add.path, {
+    token: token.yuangong,
+    body: booking(f, {
+      customerId: customers[customer % customers.length],
+      appointmentTime: localTime(2 + slot, '10:00'),
+      itemList: [{ projectId: f.projects[slot % f.projects.length]!.id, quantity: 1 }],
+    }),
+  });
+  expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+  const [o] = await db().select().from(yyVisitOrder).orderBy(desc(yyVisitOrder.createTime)).limit(1);
+  return o!.id;
+}
+
+const FLOWS = [
+  'unpaid',
+  'close',
+  'pay',
+  'cancel',
+  'accepted',
+  'approveCancel',
+  'finish',
+  'afterSale',
+] as const;
+type Flow = (typeof FLOWS)[number];
+
+async function run(flow: Flow, customer: number, technician: number, refundShare: number): Promise<string> {
+  const id = await book(customer);
+  const tech = f.technicians[technician % f.technicians.length]!.id;
+  if (flow === 'unpaid') return id;
+  if (flow === 'close') {
+    // unpaid past the payment window (the close refuses a younger order)
+    await db()
+      .update(yyVisitOrder)
+      .set({ createTime: sql`${yyVisitOrder.createTime} - interval '20 minutes'` })
+      .where(eq(yyVisitOrder.id, id));
+    await act('closeUnpaid', id, { reason: '超时未支付' });
+    return id;
+  }
+  await act('pay', id, { payMethod: '1', payReference: `WX${slot}` }, 'yuangong');
+  if (flow === 'pay') return id;
+  if (flow === 'cancel') return (await act('cancel', id, { reason: '客户取消' }), id);
+  await act('assign', id, { technicianId: tech });
+  await act('accept', id);
+  if (flow === 'accepted') return id;
+  if (flow === 'approveCancel') {
+    await act('requestCancel', id, { reason: '改约' });
+    await act('approveCancel', id, { reason: '同意' });
+    return id;
+  }
+  for (const a of ['depart', 'arrive', 'start', 'finish']) await act(a, id);
+  if (flow === 'finish') return id;
+  await act('afterSale', id, { reason: '不满意' }, 'yuangong');
+  const [o] = await db().select().from(yyVisitOrder).where(eq(yyVisitOrder.id, id));
+  const refund = Math.floor(toFen(o!.paidAmount)! * refundShare);
+  await act('finishAfterSale', id, { refundAmount: fromFen(refund), reason: '部分退款' });
+  return id;
+}
+
+const sortKey = (c: object) => JSON.stringify(c);
+/** Every cell, both ways, over every day (whole scope). */
+async function bothWays(): Promise<[unknown[], unknown[]]> {
+  const q = {
+    tz: TZ,
+    begin: '2000-01-01',
+    end: '2100-01-01',
+    orderDims: ['total', 'hour', 'district', 'technician', 'project', 'dispatch', 'first'] as const,
+    ledgerDims: ['total', 'district', 'technician'] as const,
+  };
+  const norm = (x: { orders: object[]; ledger: object[] }) =>
+    [...x.orders.map((c) => ({ t: 'o', ...c })), ...x.ledger.map((c) => ({ t: 'l', ...c }))]
+      .map((c) => {
+        const r = c as Record<string, unknown>;
+        // money as fen: the rollup's numeric(17,2) and the GROUP BY's sums print alike, but be exact
+        for (const k of ['amount', 'refund']) if (k in r) r[k] = toFen(String(r[k]));
+        return r;
+      })
+      .sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+  const rollup: CellScope = { kind: 'rollup', tenants: 'all', partnerId: null };
+  const exact: CellScope = { kind: 'groupBy' };
+  return [norm(await readCells(db(), rollup, q)), norm(await readCells(db(), exact, q))];
+}
+
+const statusCounts = async (who: string) =>
+  (await t.call('GET', ORDER_STATUS_COUNTS.path, { token: token[who], query: {} })).body.result as Record<
+    string,
+    number
+  >;
+
+const stats = async (who: string, query: Record<string, string> = {}) => {
+  const r = await t.call('GET', HOMEPAGE_STATISTICS.path, { token: token[who], query });
+  expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+  return r.body.result as HomeStatistics;
+};
+
+/** From the earliest order's day to today: every order of the seed and the tests. */
+async function wholeRange(): Promise<{ begin: string; end: string }> {
+  const res = await t.database.rawQuery(
+    `select to_char(min(create_time) at time zone '${TZ}', 'YYYY-MM-DD') as b,
+            to_char(now() at time zone '${TZ}', 'YYYY-MM-DD') as e from yy_visit_order`,
+    [],
+  );
+  const row = res.rows[0] as { b: string; e: string };
+  return { begin: row.b, end: row.e };
+}
+
+describe('the day rollups', () => {
+  it('hold the seeded orders and ledger as a GROUP BY does', async () => {
+    const [rollup, exact] = await bothWays();
+    expect(rollup.length).toBeGreaterThan(100);
+    expect(rollup).toEqual(exact);
+  });
+
+  it('equal the GROUP BY after random order flows and orders moved to other days', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            flow: fc.constantFrom(...FLOWS),
+            customer: fc.nat(8),
+            technician: fc.nat(20),
+            refund: fc.double({ min: 0, max: 1, noNaN: true }),
+            moveDays: fc.oneof(fc.constant(0), fc.integer({ min: -40, max: -1 })),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        async (flows) => {
+          for (const s of flows) {
+            const id = await run(s.flow, s.customer, s.technician, s.refund);
+            // booked earlier (the day, hour and a customer's first order move with it)
+            if (s.moveDays)
+              await db()
+                .update(yyVisitOrder)
+                .set({ createTime: sql`${yyVisitOrder.createTime} + make_interval(days => ${s.moveDays})` })
+                .where(eq(yyVisitOrder.id, id));
+          }
+          const [rollup, exact] = await bothWays();
+          expect(rollup).toEqual(exact);
+        },
+      ),
+      { numRuns: Number(process.env.HOME_STATS_RUNS ?? 5), endOnFailure: true },
+    );
+  }, 180_000);
+});
+
+describe('GET homepageDataStatistics', () => {
+  it.each(['admin', 'yunying', 'caiwu'])('matches the orders and the ledger for %s', async (who) => {
+    const range = await wholeRange();
+    const s = await stats(who, range);
+    expect(s.source).toBe('rollup');
+    const sum = (xs: Array<{ orders: number }>) => xs.reduce((n, x) => n + x.orders, 0);
+    // every order the caller reaches (the status tabs' counts), by day, by status, by district, by hour
+    const counts = await statusCounts(who);
+    const total = Object.values(counts).reduce((n, k) => n + k, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(sum(s.trend)).toBe(total);
+    expect(sum(s.byDistrict)).toBe(total);
+    expect(sum(s.byHour)).toBe(total);
+    expect(Object.fromEntries(s.byStatus.map((g) => [g.key, g.orders]))).toEqual(
+      Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
+    );
+    // GMV: 财务明细's service amount less refunds over the same days
+    const fin = await t.call('GET', VISIT_FINANCE_STATISTICS.path, { token: token.admin, query: range });
+    const r = fin.body.result as { serviceAmount: string; refundAmount: string };
+    const gmv = s.trend.reduce((n, d) => n + toFen(d.gmv)!, 0);
+    if (who === 'admin') expect(gmv).toBe(toFen(r.serviceAmount)! - toFen(r.refundAmount)!);
+    // today's card is today's trend day
+    const today = s.trend.find((d) => d.day === s.today)!;
+    const card = (k: string) => s.kpis.find((x) => x.key === k)!;
+    expect(card('orders').value).toBe(today.orders);
+    expect(card('gmv').value).toBe(today.gmv);
+    const yesterday = s.trend.find((d) => d.day === addDays(s.today, -1))!;
+    expect(card('completed').yesterday).toBe(yesterday.completed);
+    expect(card('onDuty').value).toBeGreaterThan(0);
+    expect(s.period.map((p) => p.key)).toContain('dispatchP95');
+  });
+
+  it("gives a partner's staff their partner's figures only", async () => {
+    const [o] = await db()
+      .select({ partnerId: yyVisitOrder.partnerId })
+      .from(yyVisitOrder)
+      .where(sql`${yyVisitOrder.partnerId} is not null`)
+      .limit(1);
+    const [me] = await db().select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'yunying'));
+    const bound = await t.call('PUT', '/sys/user/edit', {
+      token: token.admin,
+      body: { id: me!.id, realname: '运营专员', partnerId: o!.partnerId },
+    });
+    expect(bound.body.success, JSON.stringify(bound.body)).toBe(true);
+    token.yunying = await t.login('yunying');
+    const range = await wholeRange();
+    const mine = await stats('yunying', range);
+    const all = await stats('admin', range);
+    const [n] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(yyVisitOrder)
+      .where(eq(yyVisitOrder.partnerId, o!.partnerId!));
+    const sum = mine.trend.reduce((k, d) => k + d.orders, 0);
+    expect(sum).toBe(Number(n!.n));
+    expect(sum).toBeLessThan(all.trend.reduce((k, d) => k + d.orders, 0));
+    const [g] = await db()
+      .execute(
+        sql`
+      select coalesce(-sum(amount) filter (where kind = 'payment'), 0) - coalesce(sum(amount) filter (where kind in ('travelFee', 'refund')), 0) as gmv
+      from yy_ledger_entry where partner_id = ${o!.partnerId}`,
+      )
+      .then((x) => (x as unknown as { rows: Array<{ gmv: string }> }).rows);
+    expect(mine.trend.reduce((k, d) => k + toFen(d.gmv)!, 0)).toBe(toFen(String(g!.gmv)));
+    await t.call('PUT', '/sys/user/edit', {
+      token: token.admin,
+      body: { id: me!.id, realname: '运营专员', partnerId: '' },
+    });
+  });
+
+  it('goes the exact way for a caller a data rule narrows, and refuses a caller without the code', async () => {
+    const role = await roleWithout(t, 'stats_ruled');
+    const [hidden] = await db().select().from(yyVisitOrder).orderBy(asc(yyVisitOrder.id)).limit(1);
+    await hideByRule(t, role, ORDER.decl.component!, hidden!.id);
+    await addUser(t, token.admin!, 'statsruled', { roleId: role, tenants: String(hidden!.tenantId ?? '') });
+    token.statsruled = await loginAdded(t, 'statsruled');
+    const range = await wholeRange();
+    const s = await stats('statsruled', range);
+    expect(s.source).toBe('groupBy');
+    const counts = await statusCounts('statsruled');
+    const all = await statusCounts('admin');
+    const sum = (c: Record<string, number>) => Object.values(c).reduce((n, k) => n + k, 0);
+    expect(sum(counts)).toBe(sum(all) - 1);
+    expect(s.trend.reduce((n, d) => n + d.orders, 0)).toBe(sum(counts));
+
+    const bare = await roleWithout(t, 'stats_bare', [ORDER.perms.list]);
+    await addUser(t, token.admin!, 'statsbare', { roleId: bare, tenants: String(hidden!.tenantId ?? '') });
+    const r = await t.call('GET', HOMEPAGE_STATISTICS.path, { token: await loginAdded(t, 'statsbare') });
+    expect(r.status === 403 || r.body.success === false).toBe(true);
+    expect(r.body.result ?? null).toBeNull();
+  });
+
+  it('refuses a period it cannot read', async () => {
+    for (const [query, message] of [
+      [{ begin: '2026-02-30', end: '2026-03-01' }, '日期格式应为YYYY-MM-DD'],
+      [{ begin: '2026-03-02', end: '2026-03-01' }, '结束日期不能早于开始日期'],
+      [{ begin: '2024-01-01', end: '2026-03-01' }, '统计区间不能超过366天'],
+    ] as const) {
+      const r = await t.call('GET', HOMEPAGE_STATISTICS.path, { token: token.admin, query });
+      expect(r.body).toMatchObject({ success: false, message });
+    }
+  });
+});
