@@ -51,6 +51,8 @@ import dispatchExplain from './dispatch/explain.ts';
 import techShiftWeek from './tech-shift/week.ts';
 import techShiftSaveWeek from './tech-shift/save-week.ts';
 import orderTimeline from './order/timeline.ts';
+import statsToday from './stats/today.ts';
+import statsOrders from './stats/orders.ts';
 import orderQuote from './order/quote.ts';
 import orderCloseUnpaid from './order/close-unpaid.ts';
 import exceptionOrderOrder from './exception-order/order.ts';
@@ -166,6 +168,8 @@ export const COMMANDS: CommandDefinition[] = [
   techShiftWeek,
   techShiftSaveWeek,
   orderTimeline,
+  statsToday,
+  statsOrders,
   orderQuote,
   orderCloseUnpaid,
   exceptionOrderOrder,
