@@ -99,6 +99,31 @@ async function setTheme(other: Page, theme: 'light' | 'dark', color: string) {
   );
 }
 
+/**
+ * 分析页 (issue 26): the KPI cards with their definitions, each chart drawn with a table for
+ * screen readers and exported as PNG, and another period picked (axe runs on the page as drawn).
+ */
+async function checkAnalysis(): Promise<boolean> {
+  const frame = page.locator('#page-content').getByTestId('business-stats');
+  await frame.getByRole('heading', { name: /今日经营/ }).waitFor();
+  const card = frame.getByTestId('kpi-gmv');
+  expect(await card.locator('dt').getAttribute('title')).toMatch(/扣除车费、退款/);
+  expect(await frame.locator('[data-testid^="kpi-"]').count()).toBe(7);
+  const trend = frame.getByRole('table', { name: '订单与GMV趋势（数据表）' });
+  expect(await trend.getByRole('row').count()).toBe(31);
+  await frame.locator('canvas').first().waitFor();
+  const exportButton = frame.getByRole('button', { name: /^导出PNG\s*：区县订单$/ });
+  await exportButton.waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toBe('区县订单.png');
+  await frame.getByLabel('开始日期').fill('2026-01-01');
+  await frame.getByLabel('结束日期').fill('2026-01-07');
+  await frame.getByRole('button', { name: '查询' }).click();
+  await frame.getByRole('heading', { name: '2026-01-01 至 2026-01-07' }).waitFor();
+  expect(await trend.getByRole('row').count()).toBe(8);
+  return true;
+}
+
 describe('axe over the product', () => {
   it('finds nothing serious on the login page', async () => {
     const anon = await env.newPage();
@@ -113,6 +138,7 @@ describe('axe over the product', () => {
     expect(pages.length).toBeGreaterThan(20);
     const found: string[] = [];
     const monitors: string[] = [];
+    let analysed = false;
     for (const { path, title } of pages) {
       await visit(path, title);
       found.push(...report(path, await axeSerious(page)));
@@ -126,8 +152,10 @@ describe('axe over the product', () => {
           expect(await chart.getAttribute('aria-label'), path).toMatch(/最近 \d+ 次读取）：\S/);
         monitors.push(title);
       }
+      if (path === '/dashboard/analysis') analysed = await checkAnalysis();
     }
     expect(found).toEqual([]);
+    expect(analysed).toBe(true);
     expect(monitors.sort()).toEqual(
       ['HTTP服务信息', '请求追踪', '运行时信息', '数据库监控', '服务器信息', '磁盘监控'].sort(),
     );

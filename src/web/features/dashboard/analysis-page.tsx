@@ -6,8 +6,13 @@ import { runtime } from '../../shell/runtime.ts';
 
 /** The statistics and their chart: their own chunk (echarts), fetched after the page shows. */
 const HomeStats = lazy(() => import('./home-stats.tsx'));
+/** The business figures (orders, GMV, technicians): their own chunk, their charts another. */
+const BusinessStats = lazy(() => import('./business-stats.tsx'));
 
-/** 首页: greeting, the keyboard entry points and the visit statistics (counts only, for everyone). */
+/**
+ * 首页 / 分析页: greeting, the keyboard entry points, the business figures (holders of the 上门订单
+ * list code) and the visit statistics (counts only, for everyone).
+ */
 export default function AnalysisPage() {
   const { userInfo } = useSession();
   const recent = [...runtime.audit()].reverse().slice(0, 8);
@@ -22,6 +27,9 @@ export default function AnalysisPage() {
           打开终端，输入 help 查看全部命令。
         </p>
       </section>
+      <Suspense fallback={<p className="text-sm text-gray-700">经营数据加载中…</p>}>
+        <BusinessStats />
+      </Suspense>
       <Suspense fallback={<p className="text-sm text-gray-700">统计加载中…</p>}>
         <HomeStats />
       </Suspense>
