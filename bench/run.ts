@@ -9,6 +9,7 @@ import { orders } from './orders.ts';
 import { paletteRank } from './palette-rank.ts';
 import { routeWeight } from './route-weight.ts';
 import { statements } from './statements.ts';
+import { homeStats } from './home-stats.ts';
 import { resourceList } from './resource-list.ts';
 import { throughput } from './throughput.ts';
 import { usersExport } from './users-export.ts';
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   dispatch,
   orders,
   statements,
+  homeStats,
 ];
 
 async function main() {

@@ -11,7 +11,16 @@
  * Days are local to the application's zone; `end` is exclusive. Bound values only.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { LedgerCell, LedgerDim, OrderCell, OrderDim } from '../../shared/stats/metrics.ts';
+import {
+  COMPLETED_CLASS,
+  COMPLETED_STATUSES,
+  DISPATCH_CAP,
+  DISPATCH_MINUTE_LIMIT,
+  type LedgerCell,
+  type LedgerDim,
+  type OrderCell,
+  type OrderDim,
+} from '../../shared/stats/metrics.ts';
 import type { Db } from '../db/client.ts';
 
 /** Whose cells: every tenant or some, one partner or all; or a reach over the base tables. */
@@ -118,28 +127,41 @@ const within = (column: SQL, q: CellQuery) =>
   sql`${column} >= (${q.begin}::date::timestamp at time zone ${q.tz})
       and ${column} < (${q.end}::date::timestamp at time zone ${q.tz})`;
 
+/** The district and technician cells' status: COMPLETED_CLASS for a completed order, '' else. */
+const statusClass = (status: SQL) =>
+  sql`case when ${status} in (${sql.join(
+    COMPLETED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}) then ${COMPLETED_CLASS} else '' end`;
+
+/** The dispatch minutes' bucket, as `dispatchBucket` (metrics.ts) computes it, 4 digits. */
+const bucket = (d: SQL) => sql`lpad((case
+    when floor(extract(epoch from ${d}) / 60) < ${DISPATCH_MINUTE_LIMIT} then floor(extract(epoch from ${d}) / 60)
+    when floor(extract(epoch from ${d}) / 60) < ${DISPATCH_CAP} then floor(extract(epoch from ${d}) / 600) * 10
+    else ${DISPATCH_CAP} end)::int::text, 4, '0')`;
+
 /** The exact GROUP BY of one order dimension (the reach names yy_visit_order's columns unaliased). */
 function rawOrders(dim: OrderDim, q: CellQuery, reach: SQL | undefined): SQL {
   const o = sql`yy_visit_order`;
   const day = sql`to_char(${o}.create_time at time zone ${q.tz}, 'YYYY-MM-DD')`;
   const where = sql`${within(sql`${o}.create_time`, q)} and ${reach ?? sql`true`}`;
-  const cells = (key: SQL) => sql`
-    select ${day} as day, ${dim}::text as dim, ${key} as key, ${o}.status as status, count(*)::bigint as n,
+  const cells = (key: SQL, status: SQL = sql`${o}.status`) => sql`
+    select ${day} as day, ${dim}::text as dim, ${key} as key, ${status} as status, count(*)::bigint as n,
       sum(${o}.paid_amount)::text as amount, sum(${o}.refund_amount)::text as refund
     from ${o} where ${where} group by 1, 2, 3, 4`;
   switch (dim) {
     case 'total':
       return cells(sql`''`);
     case 'hour':
-      return cells(sql`to_char(${o}.create_time at time zone ${q.tz}, 'HH24')`);
+      return cells(sql`to_char(${o}.create_time at time zone ${q.tz}, 'HH24')`, sql`''`);
     case 'district':
-      return cells(sql`${o}.area_code`);
+      return cells(sql`${o}.area_code`, statusClass(sql`${o}.status`));
     case 'technician':
-      return cells(sql`coalesce(${o}.technician_id, '')`);
+      return cells(sql`coalesce(${o}.technician_id, '')`, statusClass(sql`${o}.status`));
     case 'dispatch':
       return sql`
         select ${day} as day, 'dispatch' as dim,
-          lpad(least(floor(extract(epoch from ${o}.accept_time - ${o}.pay_time) / 60), 1440)::int::text, 4, '0') as key,
+          ${bucket(sql`${o}.accept_time - ${o}.pay_time`)} as key,
           '' as status, count(*)::bigint as n, 0::numeric(15, 2)::text as amount, 0::numeric(15, 2)::text as refund
         from ${o} where ${where} and ${o}.accept_time is not null and ${o}.pay_time is not null
           and ${o}.accept_time >= ${o}.pay_time

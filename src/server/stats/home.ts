@@ -14,10 +14,11 @@ import { ORDER_STATUSES } from '../../shared/resources/order-states.ts';
 import { WORK_STATUS } from '../../shared/resources/technician.ts';
 import { addDays, homeRange, todayIn, type HomeGroup, type HomeStatistics } from '../../shared/stats/home.ts';
 import {
-  COMPLETED_STATUSES,
+  COMPLETED_CLASS,
   KPI_KEYS,
   PERIOD_KEYS,
   gmvFen,
+  gmvPart,
   metricsOf,
   totalsOf,
   type LedgerCell,
@@ -68,13 +69,9 @@ function byKey(cells: readonly OrderCell[], ledger: readonly LedgerCell[], dim: 
     if (c.dim === dim) {
       const g = at(c.key);
       g.orders += c.n;
-      if (COMPLETED_STATUSES.includes(c.status)) g.completed += c.n;
+      if (c.status === COMPLETED_CLASS) g.completed += c.n;
     }
-  for (const c of ledger)
-    if (c.dim === dim) {
-      const t = totalsOf([], [{ ...c, dim: 'total' }]);
-      at(c.key).gmv += gmvFen(t);
-    }
+  for (const c of ledger) if (c.dim === dim) at(c.key).gmv += gmvPart(c);
   return out;
 }
 
@@ -136,9 +133,14 @@ export async function homeStatistics(req: FastifyRequest, orders: ServerResource
   const [now, yesterday, lastWeek] = [today, addDays(today, -1), addDays(today, -7)].map(dayMetrics);
   const period = metricsOf(totalsOf(cells.orders, cells.ledger), duty);
 
+  // the cells of each day, once (not a pass over every cell per day)
+  const perDay = new Map<string, { orders: OrderCell[]; ledger: LedgerCell[] }>();
+  const dayOf = (d: string) => perDay.get(d) ?? perDay.set(d, { orders: [], ledger: [] }).get(d)!;
+  for (const c of cells.orders) if (c.dim === 'total') dayOf(c.day).orders.push(c);
+  for (const c of cells.ledger) if (c.dim === 'total') dayOf(c.day).ledger.push(c);
   const trend = [];
   for (let d = range.begin; d <= range.end; d = addDays(d, 1)) {
-    const t = totalsOf(cells.orders, cells.ledger, (x) => x === d);
+    const t = totalsOf(perDay.get(d)?.orders ?? [], perDay.get(d)?.ledger ?? []);
     trend.push({
       day: d,
       orders: t.orders,

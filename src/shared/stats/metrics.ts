@@ -21,7 +21,7 @@ export interface OrderCell {
   day: string;
   dim: OrderDim;
   key: string;
-  /** '' for project, dispatch and first */
+  /** total: the order's state; district, technician: COMPLETED_CLASS or ''; '' for the others */
   status: string;
   n: number;
   amount: string;
@@ -45,6 +45,17 @@ export const COMPLETED_STATUSES: readonly string[] = [
   ORDER_STATUS.afterSale,
   ORDER_STATUS.afterSaleDone,
 ];
+/**
+ * The status the district and technician cells keep: this for a completed order, '' for any other
+ * (two cells per key instead of thirteen; the trigger's yy_stat_status_class, migration 0043).
+ */
+export const COMPLETED_CLASS = 'c';
+
+/** Dispatch times are kept to the minute under this many minutes, to 10 minutes above. */
+export const DISPATCH_MINUTE_LIMIT = 120;
+/** Dispatch times at or above this many minutes (24 hours) count as this. */
+export const DISPATCH_CAP = 1440;
+
 /** Never paid: 待支付 and 已关闭 (closed unpaid) are bookings, not orders to serve. */
 export const UNPAID_STATUSES: readonly string[] = [ORDER_STATUS.unpaid, ORDER_STATUS.closed];
 
@@ -134,13 +145,14 @@ export const METRICS: Record<MetricKey, MetricDefinition> = {
   dispatchP50: {
     key: 'dispatchP50',
     name: '派单时长P50',
-    definition: '从支付进入待接单到技师已接单的分钟数的中位数（按分钟取整，按下单日统计）。',
+    definition:
+      '从支付进入待接单到技师已接单的分钟数的中位数（2小时内按分钟、24小时内按10分钟向下取整，按下单日统计）。',
     unit: 'minutes',
   },
   dispatchP95: {
     key: 'dispatchP95',
     name: '派单时长P95',
-    definition: '从支付进入待接单到技师已接单的分钟数的95分位（按分钟取整，超过24小时记为1440）。',
+    definition: '从支付进入待接单到技师已接单的分钟数的95分位（取整同P50，超过24小时记为1440）。',
     unit: 'minutes',
   },
   repeatRate: {
@@ -242,6 +254,12 @@ export function totalsOf(
     else if (c.kind === 'refund') t.ledgerRefundFen += fen(c.amount);
   }
   return t;
+}
+
+/** What one ledger cell adds to GMV, in fen (payments add what was paid, travel fees and refunds take away). */
+export function gmvPart(c: LedgerCell): number {
+  const f = fen(c.amount);
+  return c.kind === 'payment' ? -f : c.kind === 'travelFee' || c.kind === 'refund' ? -f : 0;
 }
 
 /** GMV in fen: service amount paid less travel fees and refunds. */

@@ -4,6 +4,22 @@
 -- its keys in a fixed order (as the status counts of 0027), so concurrent writers lock the cells
 -- in the same order. Days and hours are local to yy_app_timezone().
 
+-- The status of an order as the district and technician cells keep it: 'c' completed (服务完成, 用户评价,
+-- 售后中, 售后结束: COMPLETED_STATUSES of src/shared/stats/metrics.ts), '' any other, so those
+-- dimensions hold two cells per key instead of thirteen.
+CREATE FUNCTION yy_stat_status_class(status varchar) RETURNS varchar LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN status IN ('70', '80', '90', '91') THEN 'c' ELSE '' END::varchar
+$$;
+--> statement-breakpoint
+-- The dispatch time's bucket (minutes, 4 digits): to the minute under 2 hours, to 10 minutes under
+-- 24 hours, 1440 beyond (src/shared/stats/metrics.ts `dispatchBucket`).
+CREATE FUNCTION yy_stat_dispatch_bucket(d interval) RETURNS varchar LANGUAGE sql IMMUTABLE AS $$
+  SELECT lpad((CASE
+    WHEN floor(extract(epoch FROM d) / 60) < 120 THEN floor(extract(epoch FROM d) / 60)
+    WHEN floor(extract(epoch FROM d) / 60) < 1440 THEN floor(extract(epoch FROM d) / 600) * 10
+    ELSE 1440 END)::int::text, 4, '0')::varchar
+$$;
+--> statement-breakpoint
 -- The cells one order contributes (sign +1 or -1), every dimension but project and first.
 CREATE FUNCTION yy_stat_order_cells(o yy_visit_order, sg integer, tz text)
 RETURNS TABLE (day date, dim varchar, key varchar, tenant_key integer, partner_key varchar, status varchar, n bigint, amount numeric, refund numeric)
@@ -12,12 +28,12 @@ LANGUAGE sql IMMUTABLE AS $$
          c.status, sg::bigint, sg * o.paid_amount, sg * o.refund_amount
   FROM (VALUES
     ('total'::varchar, ''::varchar, o.status),
-    ('hour', to_char(o.create_time AT TIME ZONE tz, 'HH24'), o.status),
-    ('district', o.area_code, o.status),
-    ('technician', coalesce(o.technician_id, ''), o.status)
+    ('hour', to_char(o.create_time AT TIME ZONE tz, 'HH24'), ''),
+    ('district', o.area_code, yy_stat_status_class(o.status)),
+    ('technician', coalesce(o.technician_id, ''), yy_stat_status_class(o.status))
   ) c(dim, key, status)
   UNION ALL
-  SELECT (o.create_time AT TIME ZONE tz)::date, 'dispatch', lpad(least(floor(extract(epoch FROM o.accept_time - o.pay_time) / 60), 1440)::int::text, 4, '0'),
+  SELECT (o.create_time AT TIME ZONE tz)::date, 'dispatch', yy_stat_dispatch_bucket(o.accept_time - o.pay_time),
          coalesce(o.tenant_id, 0), coalesce(o.partner_id, ''), '', sg::bigint, 0, 0
   WHERE o.accept_time IS NOT NULL AND o.pay_time IS NOT NULL AND o.accept_time >= o.pay_time
 $$;

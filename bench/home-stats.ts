@@ -1,0 +1,155 @@
+/**
+ * home-stats: 首页 / 分析页's figures (GET /yy/ht/yyBasic/homepageDataStatistics, issue 26) over
+ * BENCH_ROWS orders (the orders benchmark's generator: two years, three tenants) and a ledger for
+ * every completed order (payment, travel fee, platform share), measured through the real app next
+ * to the raw GROUP BY of the same cells in the same run:
+ *   a. the home statistics (the last 30 days, today's KPI cards against yesterday and last week);
+ *   b. a 90-day trend (begin = today − 89).
+ * The endpoint reads the day rollups the triggers keep (migration 0043); the baseline reads the
+ * same cells by GROUP BY over the orders, their lines and the ledger (src/server/stats/cells.ts,
+ * the path a data-ruled caller takes). Figures printed, never asserted; a wrong answer fails it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import type { Database } from '../src/server/db/client.ts';
+import { readCells, type CellQuery } from '../src/server/stats/cells.ts';
+import { HOMEPAGE_STATISTICS, addDays, todayIn, type HomeStatistics } from '../src/shared/stats/home.ts';
+import { totalsOf } from '../src/shared/stats/metrics.ts';
+import { adminToken, envInt, freshBenchDatabase, type Benchmark } from './lib/bench.ts';
+import { measureEach, ms, printTable, statCells, type Stats } from './lib/stats.ts';
+import { generate } from './orders.ts';
+
+const ON_POSTGRES = !!process.env.BENCH_DATABASE_URL;
+const ROWS = envInt('BENCH_ROWS', ON_POSTGRES ? 1_000_000 : 100_000);
+const ITERATIONS = envInt('BENCH_ITERATIONS', 30);
+const WARMUP = 3;
+const MIN_ITERATIONS = 10;
+const BUDGET_MS = envInt('BENCH_SCENARIO_BUDGET_MS', 20_000);
+
+/** A ledger for every completed order the generator added (the seed's have theirs): payment (−paid), travel fee (+fare), platform share (the rest). */
+async function postLedger(database: Database): Promise<void> {
+  const run = (text: string) => database.rawQuery(text, []);
+  const n = ((await run(`select count(*)::int as n from yy_visit_order`)).rows[0] as { n: number }).n;
+  for (let from = 0; from < n; from += 100_000)
+    await run(`
+      with o as (
+        select * from yy_visit_order
+        where create_by = 'bench' and status in ('70', '80', '90', '91') and paid_amount > 0
+        order by id offset ${from} limit 100000
+      )
+      insert into yy_ledger_entry (id, entry_key, body_hash, account, account_id, kind, amount, order_id, order_no,
+        technician_id, partner_id, tenant_id, create_by, create_time)
+      select md5(o.id || e.kind), 'order:' || o.id || ':' || e.kind, md5(o.id || e.kind || e.amount), e.account, e.account_id,
+        e.kind, e.amount, o.id, o.order_no, o.technician_id, o.partner_id, o.tenant_id, 'bench', o.finish_time
+      from o cross join lateral (values
+        ('customer', o.customer_id, 'payment', -o.paid_amount),
+        ('technician', o.technician_id, 'travelFee', o.fare_amount),
+        ('platform', null, 'platformShare', o.paid_amount - o.fare_amount)
+      ) e(account, account_id, kind, amount)
+      where o.finish_time is not null`);
+  await run(`vacuum analyze`);
+}
+
+const cell = (s: Stats) => `${ms(s.median)} / ${ms(s.p95)}`;
+
+async function run(): Promise<void> {
+  const t0 = Date.now();
+  const bench = await freshBenchDatabase();
+  const { database } = bench;
+  let app: FastifyInstance | undefined;
+  try {
+    console.log(`engine: ${bench.engine}`);
+    const t1 = Date.now();
+    await generate(database, ROWS);
+    await postLedger(database);
+    const size = (
+      await database.rawQuery(
+        `select (select count(*) from yy_visit_order)::int as orders, (select count(*) from yy_ledger_entry)::int as entries,
+          (select count(*) from yy_stat_order_daily)::int as order_cells, (select count(*) from yy_stat_ledger_daily)::int as ledger_cells`,
+        [],
+      )
+    ).rows[0] as Record<string, number>;
+    console.log(
+      `data: ${size.orders} orders, ${size.entries} ledger entries; rollups ${size.order_cells} order cells, ` +
+        `${size.ledger_cells} ledger cells; generated (triggers included) + ANALYZE in ${((Date.now() - t1) / 1000).toFixed(1)} s`,
+    );
+    const config = loadConfig({}, { logLevel: 'silent' });
+    const server = await buildApp({ config, database, logger: false });
+    app = server;
+    await server.ready();
+    const token = await adminToken(server, config);
+    const tz = config.timezone;
+    const today = todayIn(tz);
+    const db = database.db;
+
+    const scenarios = [
+      { label: 'a. home statistics (30 days + KPI days)', begin: addDays(today, -29) },
+      { label: 'b. 90-day trend', begin: addDays(today, -89) },
+    ];
+    const summary: string[][] = [];
+    for (const sc of scenarios) {
+      const url = `${config.basePath}${HOMEPAGE_STATISTICS.path}?begin=${sc.begin}&end=${today}`;
+      const endpoint = async () => {
+        const res = await server.inject({ method: 'GET', url, headers: { 'x-access-token': token } });
+        if (res.statusCode !== 200) throw new Error(`GET ${url} → HTTP ${res.statusCode}: ${res.body}`);
+        return res.json() as { success: boolean; result: HomeStatistics };
+      };
+      const q = (begin: string, end: string, all: boolean): CellQuery => ({
+        tz,
+        begin,
+        end,
+        orderDims: all
+          ? ['total', 'hour', 'district', 'technician', 'project', 'dispatch', 'first']
+          : ['total', 'first'],
+        ledgerDims: all ? ['total', 'district', 'technician'] : ['total'],
+      });
+      // the same cells by GROUP BY over the base tables: the period's and the KPI days'
+      const raw = () =>
+        Promise.all([
+          readCells(db, { kind: 'groupBy' }, q(sc.begin, addDays(today, 1), true)),
+          readCells(db, { kind: 'groupBy' }, q(addDays(today, -7), addDays(today, 1), false)),
+        ]);
+      const body = await endpoint();
+      const [period] = await raw();
+      const t = totalsOf(period.orders, period.ledger);
+      const orders = body.result.trend.reduce((n, d) => n + d.orders, 0);
+      if (!body.success || orders !== t.orders)
+        throw new Error(`${sc.label}: endpoint ${orders} orders, GROUP BY ${t.orders}`);
+      const opts = {
+        warmup: WARMUP,
+        iterations: ITERATIONS,
+        minIterations: MIN_ITERATIONS,
+        budgetMs: BUDGET_MS,
+      };
+      const [e] = await measureEach([endpoint], opts);
+      const [r] = await measureEach([raw], opts);
+      console.log(`\n[${sc.label}] GET ${url}: ${orders} orders in the period, answers agree`);
+      printTable(
+        ['method', 'n', 'median', 'p95', 'mean', 'min', 'max', 'sd'],
+        [
+          ['endpoint over the rollups (app.inject)', ...statCells(e!)],
+          ['raw GROUP BY of the same cells', ...statCells(r!)],
+        ],
+        { indent: '    ' },
+      );
+      summary.push([sc.label, cell(e!), cell(r!), '≤ 50', e!.median <= 50 ? 'yes' : 'no']);
+    }
+    console.log(`\nhome-stats summary, ${bench.engine}, ${size.orders} orders (ms: median / p95)`);
+    printTable(
+      ['scenario', 'endpoint (rollups)', 'raw GROUP BY', 'target (endpoint median)', 'met'],
+      summary,
+    );
+    console.log(`\nhome-stats done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } finally {
+    await app?.close();
+    await bench.close();
+  }
+}
+
+export const homeStats: Benchmark = {
+  name: 'home-stats',
+  description:
+    '首页 statistics and a 90-day trend from the day rollups vs. the raw GROUP BY, BENCH_ROWS orders',
+  run,
+};
