@@ -57,10 +57,13 @@ BEGIN
   WITH aff AS (
     SELECT customer_id FROM unnest(plus) UNION SELECT customer_id FROM unnest(minus)
   ), cur AS (
-    SELECT DISTINCT ON (o.customer_id) o.customer_id, (o.create_time AT TIME ZONE tz)::date AS day,
-           coalesce(o.tenant_id, 0) AS tenant_key, coalesce(o.partner_id, '') AS partner_key
-    FROM yy_visit_order o WHERE o.customer_id IN (SELECT customer_id FROM aff)
-    ORDER BY o.customer_id, o.create_time, o.id
+    -- one probe of idx_yy_visit_order_customer_first per customer (migration 0044)
+    SELECT f.* FROM aff CROSS JOIN LATERAL (
+      SELECT o.customer_id, (o.create_time AT TIME ZONE tz)::date AS day,
+             coalesce(o.tenant_id, 0) AS tenant_key, coalesce(o.partner_id, '') AS partner_key
+      FROM yy_visit_order o WHERE o.customer_id = aff.customer_id
+      ORDER BY o.create_time, o.id LIMIT 1
+    ) f
   ), was AS (
     SELECT f.* FROM yy_stat_customer_first f WHERE f.customer_id IN (SELECT customer_id FROM aff)
   ), cells AS (

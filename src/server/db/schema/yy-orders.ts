@@ -73,6 +73,8 @@ export const yyVisitOrder = pgTable(
     index('idx_yy_visit_order_status').on(t.status, t.createTime),
     index('idx_yy_visit_order_create_time').on(t.createTime),
     index('idx_yy_visit_order_customer').on(t.customerId),
+    // a customer's first order (the dashboards' 新客户, migration 0043's triggers)
+    index('idx_yy_visit_order_customer_first').on(t.customerId, t.createTime, t.id),
     index('idx_yy_visit_order_technician').on(t.technicianId, t.appointmentTime),
     index('idx_yy_visit_order_partner').on(t.partnerId),
     check('ck_yy_visit_order_amounts', sql`${t.totalAmount} >= 0 and ${t.refundAmount} <= ${t.paidAmount}`),
