@@ -73,6 +73,8 @@ const GLOBAL: Record<string, string> = {
   '/actuator': '系统监控 (the JeecgBoot client’s request trace): no row of a tenant',
   '/actuator/metrics': '系统监控 (the JeecgBoot client’s metrics): figures, no row of a tenant',
   '/sys/actuator/redis': '系统监控 (the JeecgBoot client’s database and disk pages): figures, no rows',
+  '/yy/ht/yyBasic':
+    '首页 statistics: day figures over the caller’s reach of orders and ledger, no id taken (home-statistics test)',
 };
 
 /**
