@@ -581,6 +581,16 @@ export const ORDER_TIMELINE = {
 } as const satisfies DeclaredContract;
 
 /** GET …/statusCounts: the orders per state in the caller's reach, with the list's filters (the tabs). */
+/**
+ * GET /yy/ht/yyBasic/homepageDataStatistics: 首页 / 分析页's figures over the caller's reach of
+ * orders and ledger (src/shared/stats/home.ts, src/server/stats/home.ts), under the list's code.
+ */
+export const HOMEPAGE_STATISTICS = {
+  method: 'GET',
+  path: '/yy/ht/yyBasic/homepageDataStatistics',
+  permission: ORDER.perms.list,
+} as const satisfies DeclaredContract;
+
 export const ORDER_STATUS_COUNTS = {
   method: 'GET',
   path: `${PATH}/statusCounts`,

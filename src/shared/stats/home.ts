@@ -4,15 +4,10 @@
  * Query: `begin`, `end` (local dates YYYY-MM-DD, end inclusive; default the last 30 days to today).
  * The metric definitions are src/shared/stats/metrics.ts.
  */
-import type { DeclaredContract } from '../contracts.ts';
-import { ORDER } from '../resources/order.ts';
 import type { MetricKey, MetricValue } from './metrics.ts';
 
-export const HOMEPAGE_STATISTICS = {
-  method: 'GET',
-  path: '/yy/ht/yyBasic/homepageDataStatistics',
-  permission: ORDER.perms.list,
-} as const satisfies DeclaredContract;
+/** The contract, declared beside the order resource (wire paths live in declarations). */
+export { HOMEPAGE_STATISTICS } from '../resources/order.ts';
 
 /** The longest period one request may name (days). */
 export const HOME_MAX_DAYS = 366;
