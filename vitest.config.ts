@@ -33,6 +33,7 @@ const SERVER_FILES = {
     'tests/server/**/*.test.ts',
     'tests/commands/**/*.test.ts',
     'tests/fault/**/*.test.ts',
+    'tests/cli/**/*.test.ts',
     ...SERVER_ELSEWHERE,
   ],
   exclude: ['tests/commands/core/**', ...PURE_ELSEWHERE],
@@ -55,6 +56,8 @@ const ENGINES_OF_THEIR_OWN = [
   'tests/server/auth-cache.test.ts',
   'tests/server/priority-pool.test.ts',
   'tests/server/yy/operations-seed.test.ts',
+  // the `care` binary against a spawned server on a PGlite copy
+  'tests/cli/care.test.ts',
 ];
 
 export default defineConfig({
