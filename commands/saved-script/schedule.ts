@@ -5,7 +5,7 @@ import { defineCommand } from '../core/define-command.ts';
 import { scriptByRef } from './script-ref.ts';
 
 /**
- * `savedScript schedule <名称> '<cron>' [--params …]` / `--off`: runs the script as its owner on a
+ * `savedScript schedule <名称> --cron '<cron>' [--params …]` / `--off`: runs the script as its owner on a
  * Quartz cron expression (a 定时任务 row), or stops it.
  */
 export default defineCommand({
@@ -17,7 +17,7 @@ export default defineCommand({
   permission: SAVED_SCRIPT.perms.schedule,
   requires: [SAVED_SCRIPT.perms.list],
   examples: [
-    `savedScript schedule unpaidPreview '0 0 8 * * ?' --params age=2h`,
+    `savedScript schedule unpaidPreview --cron '0 0 8 * * ?' --params age=2h`,
     'savedScript schedule unpaidPreview --off',
   ],
   menus: [{ menu: 'savedScript.row', group: '5_run', order: 2, label: '定时' }],
@@ -28,7 +28,7 @@ export default defineCommand({
     params: z.string().optional().describe('定时运行的参数值：名称=值，逗号分隔'),
     off: z.boolean().optional().describe('取消定时'),
   }),
-  positional: ['id', 'cron'],
+  positional: ['id'],
   async run(ctx, { id, cron, params, off }) {
     if (!off && !cron) throw new Error('请给出 cron 表达式，或用 --off 取消定时');
     const script = await scriptByRef(ctx, id);

@@ -18,7 +18,14 @@ import { CommandError } from '../../commands/core/errors.ts';
 import type { Progress } from '../../commands/core/types.ts';
 import { HEADLESS_MSG, headlessExecutor, runHeadlessScript } from '../../commands/headless/executor.ts';
 import { sessionPermissions } from '../../commands/headless/session.ts';
-import { pathOf } from '../shared/contracts.ts';
+import { invoke, pathOf } from '../shared/contracts.ts';
+import type { Page } from '../shared/api.ts';
+import { SAVED_SCRIPT } from '../shared/resources/saved-script.ts';
+import {
+  SCRIPT_COMMAND_PREFIX,
+  scriptCommands,
+  type SavedScriptRow,
+} from '../../commands/saved-script/palette.ts';
 import { ENDPOINTS } from '../shared/endpoints.ts';
 import { CliApiError, createApi } from './api.ts';
 import { credentialsFile, readCredentials, removeCredentials, type Credentials } from './credentials.ts';
@@ -57,7 +64,8 @@ function session(): Credentials {
 function progressPrinter() {
   let last = '';
   return (p: Progress) => {
-    const text = `${p.label ? `${p.label} ` : ''}${p.done}${p.total !== undefined ? `/${p.total}` : ''}`;
+    const count = p.total !== undefined ? `${p.done}/${p.total}` : p.label ? '' : String(p.done);
+    const text = [p.label, count].filter(Boolean).join(' ');
     if (text === last) return;
     last = text;
     if (process.stderr.isTTY)
@@ -99,6 +107,11 @@ async function runAsUser(
     progress: progressPrinter(),
     audit: (entry) => void audits.push(toServerLog(entry)),
   });
+  // `script <名称>`: the user's saved scripts, as in the palette
+  if (/(^|[\s;|&])script\s/m.test(script) && permissions.codes.has(SAVED_SCRIPT.perms.run)) {
+    const page = await invoke<Page<SavedScriptRow>>(http.api, SAVED_SCRIPT.endpoints.list, { pageSize: 500 });
+    executor.registry.replaceGenerated(SCRIPT_COMMAND_PREFIX, scriptCommands(page.records));
+  }
   const run = await runHeadlessScript(script, executor, {
     out,
     err,
