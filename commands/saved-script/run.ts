@@ -36,8 +36,7 @@ export default defineCommand({
   permission: SAVED_SCRIPT.perms.run,
   requires: [SAVED_SCRIPT.perms.list],
   examples: ['savedScript run unpaidPreview --params age=1h'],
-  menus: [{ menu: 'savedScript.row', group: '5_run', order: 1, label: '运行' }],
-  target: 'id',
+  menus: [{ menu: 'savedScript.row', group: '5_run', order: 1, label: '立即运行' }],
   args: z.object({
     id: z.string().optional().describe('脚本名称或id；默认管道输入或表格选中行'),
     params: z.string().optional().describe('参数值：名称=值，逗号分隔（如 age=1h）；未给的用默认值'),

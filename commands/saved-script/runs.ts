@@ -16,7 +16,6 @@ export default defineCommand({
   permission: SAVED_SCRIPT.perms.list,
   examples: ['savedScript runs unpaidPreview'],
   menus: [{ menu: 'savedScript.row', group: '6_info', order: 2, label: '运行记录' }],
-  target: 'id',
   args: z.object({
     id: z.string().optional().describe('脚本名称或id；默认管道输入或表格选中行'),
     limit: z.coerce.number().int().min(1).max(100).default(10).describe('显示的条数'),

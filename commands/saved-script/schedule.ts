@@ -30,7 +30,13 @@ export default defineCommand({
   }),
   positional: ['id'],
   async run(ctx, { id, cron, params, off }) {
-    if (!off && !cron) throw new Error('请给出 cron 表达式，或用 --off 取消定时');
+    if (!off && !cron) {
+      const given = await ctx.prompt('定时运行：Quartz cron 表达式（秒 分 时 日 月 周），如 0 0 8 * * ?');
+      // declined: nothing changes
+      if (given === null) return { message: '已取消' };
+      cron = given.trim();
+      if (!cron) throw new Error('请给出 cron 表达式，或用 --off 取消定时');
+    }
     const script = await scriptByRef(ctx, id);
     const message = await invoke<string>(ctx.api, SCRIPT_SCHEDULE, {
       id: script.id,
