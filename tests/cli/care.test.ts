@@ -115,6 +115,14 @@ describe('care', () => {
     expect(r.stdout).toContain('演练');
   });
 
+  it('runs a saved script on the server (the process entry gives it the runner) by its command', async () => {
+    const r = await care(['script', 'unpaidPreview', '2h']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('演练');
+    const runs = await care(['savedScript', 'runs', 'unpaidPreview', '--json']);
+    expect(JSON.parse(runs.stdout)[0]).toMatchObject({ status: 'ok', trigger: 'manual' });
+  });
+
   it('exits non-zero on failure, with the message on standard error', async () => {
     const unknown = await care(['nosuch', 'thing']);
     expect(unknown.code).toBe(1);
