@@ -18,6 +18,7 @@ const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
 /** tests outside tests/shared, tests/web and tests/commands/core that touch no database */
 const PURE_ELSEWHERE = [
   'tests/commands/index.test.ts',
+  'tests/commands/headless.test.ts',
   'tests/commands/page-list.test.ts',
   'tests/server/import-sheet-reader.test.ts',
   'tests/server/import-xls-malformed.test.ts',

@@ -42,7 +42,16 @@ function headless(def: CommandDefinition): CommandDefinition {
   const refuse = (): never => {
     throw new CommandError(HEADLESS_MSG.needsPage(def.title));
   };
-  return { ...def, prepare: refuse, run: refuse, dangerous: false };
+  // every argument optional: the refusal comes before any 缺少参数 of the page command's own
+  let args = def.args;
+  try {
+    args = def.args?.partial();
+  } catch {
+    // a schema with refinements keeps its rules
+  }
+  // nor is it "not available here" for want of the screen its `when` looks at
+  const { when: _when, ...rest } = def;
+  return { ...rest, ...(args ? { args } : {}), prepare: refuse, run: refuse, dangerous: false };
 }
 
 /** A registry of every command, page commands refusing to run. */
