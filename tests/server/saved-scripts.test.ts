@@ -192,48 +192,61 @@ describe('/sys/savedScript', () => {
 
   it('refuses a run once the owner may no longer run scripts, or no longer signs in', async () => {
     const id = await save(operator, { name: 'posts', title: '职务', script: 'position list | head 1' });
-    await revokeFromOperator(PERM.savedScript.run);
-    // the caller cannot start it any more
-    expect((await as(operator).post('/run', { id })).body.success).toBe(false);
-    // a schedule an administrator starts runs as the owner, and is refused as the owner
-    const job = await t.call('GET', '/sys/quartzJob/list', {
-      token: admin,
-      query: { jobClassName: scriptJobClass(id) },
-    });
-    expect(job.body.result.records).toHaveLength(0);
-    const added = await t.call('POST', '/sys/quartzJob/add', {
-      token: admin,
-      body: { jobClassName: scriptJobClass(id), cronExpression: '0 0 1 * * ?' },
-    });
-    expect(added.body.success).toBe(true);
-    const [row] = (
-      await t.call('GET', '/sys/quartzJob/list', {
-        token: admin,
-        query: { jobClassName: scriptJobClass(id) },
-      })
-    ).body.result.records;
     expect(
-      (await t.call('GET', '/sys/quartzJob/execute', { token: admin, query: { id: row.id } })).body.success,
+      (await as(operator).post('/schedule', { id, cronExpression: '0 0 1 1 1 ? 2099' })).body.success,
     ).toBe(true);
+    const jobQuery = { jobClassName: scriptJobClass(id) };
+    const [row] = (await t.call('GET', '/sys/quartzJob/list', { token: admin, query: jobQuery })).body.result
+      .records;
+    expect(row).toMatchObject({ status: 0 });
+    // on 定时任务 nobody else makes or changes a script's job (it runs as the owner)
+    const refusedAdd = await t.call('POST', '/sys/quartzJob/add', {
+      token: admin,
+      body: {
+        jobClassName: scriptJobClass('0123456789abcdef0123456789abcdef'),
+        cronExpression: '0 0 1 * * ?',
+      },
+    });
+    expect(refusedAdd.body).toMatchObject({
+      success: false,
+      message: '脚本的定时任务请在「保存的脚本」中设置',
+    });
+    const refusedEdit = await t.call('PUT', '/sys/quartzJob/edit', {
+      token: admin,
+      body: { id: row.id, parameter: 'x=1' },
+    });
+    expect(refusedEdit.body.success).toBe(false);
+
+    await revokeFromOperator(PERM.savedScript.run);
+    // the owner cannot start it any more
+    expect((await as(operator).post('/run', { id })).body.success).toBe(false);
     // nor does the administrator reach yunying's script itself
     expect((await as(admin).get('/runs', { id })).body).toMatchObject({
       success: false,
       message: '脚本不存在',
     });
+    // its job run now from 定时任务 runs as the owner, and is refused as the owner
     const history = async () =>
       (await t.call('GET', '/sys/quartzJob/runs', { token: admin, query: { jobId: row.id } })).body.result
         .records as Run[];
-    for (let i = 0; i < 200 && (await history()).every((r) => r.status === 'running'); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const [refused] = await history();
+    const settled = async (n: number) => {
+      for (let i = 0; i < 200; i++) {
+        const runs = await history();
+        if (runs.length >= n && runs.every((r) => r.status !== 'running')) return runs;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the runs did not end');
+    };
+    expect(
+      (await t.call('GET', '/sys/quartzJob/execute', { token: admin, query: { id: row.id } })).body.success,
+    ).toBe(true);
+    const [refused] = await settled(1);
     expect(refused).toMatchObject({ status: 'error' });
     expect(refused!.error).toBe(SCRIPT_MSG.failedAt('posts', '没有权限，请联系管理员授权', 'yunying'));
 
     await t.database.db.update(sysUser).set({ status: 2 }).where(eq(sysUser.username, 'yunying'));
     await t.call('GET', '/sys/quartzJob/execute', { token: admin, query: { id: row.id } });
-    for (let i = 0; i < 200 && (await history()).some((r) => r.status === 'running'); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const all = await history();
+    const all = await settled(2);
     expect(all.some((r) => r.error === SCRIPT_MSG.ownerGone('yunying'))).toBe(true);
   });
 });
