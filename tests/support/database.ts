@@ -20,7 +20,7 @@ async function admin(url: string, statement: string): Promise<void> {
 
 /**
  * The password test databases give every seeded account. Only test fixtures use it: a real install
- * seeds random passwords (src/server/server.ts), so no default install accepts it.
+ * seeds random passwords (src/server/server.ts, started by src/main/server.ts), so no default install accepts it.
  */
 export const TEST_PASSWORD = '123456';
 

@@ -17,3 +17,4 @@ export * from './yy-exceptions.ts';
 export * from './yy-money.ts';
 export * from './yy-wallet.ts';
 export * from './app-settings.ts';
+export * from './scripts.ts';
