@@ -49,8 +49,9 @@ function headless(def: CommandDefinition): CommandDefinition {
   } catch {
     // a schema with refinements keeps its rules
   }
-  // nor is it "not available here" for want of the screen its `when` looks at
-  const { when: _when, ...rest } = def;
+  // nor is it "not available here" for want of the screen its `when` looks at, nor 没有权限 (it
+  // would not run with the permission either: 导出部门 is the page's dialog)
+  const { when: _when, permission: _permission, requires: _requires, ...rest } = def;
   return { ...rest, ...(args ? { args } : {}), prepare: refuse, run: refuse, dangerous: false };
 }
 
