@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { Page } from '../../src/shared/api.ts';
 import { LOG } from '../../src/shared/resources/log.ts';
 import { defineCommand } from '../core/define-command.ts';
-import { FRAME_COLUMNS, runLive } from '../core/live.ts';
-import { truncateText } from '../core/text-width.ts';
+import { runLive } from '../core/live.ts';
 
 interface LogRow {
   id: string;
