@@ -1,23 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowReach } from '../lib/access/row-scope.ts';
 import { CRON_MSG, isQuartzCron } from '../../shared/cron.ts';
-import {
-  JOB_ENDPOINTS,
-  JOB_MSG,
-  JOB_STATUS,
-  QUARTZ_JOB,
-  type JobRun,
-} from '../../shared/resources/quartz-job.ts';
+import { JOB_ENDPOINTS, JOB_MSG, JOB_STATUS, QUARTZ_JOB } from '../../shared/resources/quartz-job.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../db/schema/index.ts';
 import { SCRIPT_JOB_PREFIX } from '../../shared/resources/saved-script.ts';
 import { SCHEDULER_CHANNEL } from '../jobs/scheduler.ts';
+import { jobRunsPage } from '../jobs/run-history.ts';
 import { parsePaging, str } from '../lib/query/query-generator.ts';
-import { BizError, bare, ok, okMessage, page } from '../lib/http/result.ts';
+import { BizError, ok, okMessage } from '../lib/http/result.ts';
 import { route } from '../lib/http/route.ts';
 import { parseWith } from '../lib/http/validate.ts';
-import { formatDateTime } from '../lib/http/time.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
 type Q = Record<string, string | undefined>;
@@ -144,30 +138,7 @@ export const quartzJobServer: ServerResource = {
           ? inArray(sysQuartzJobLog.jobId, db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(reach))
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(sysQuartzJobLog)
-          .where(where)
-          .orderBy(desc(sysQuartzJobLog.startTime), desc(sysQuartzJobLog.id))
-          .limit(pageSize)
-          .offset(offset),
-        db.select({ n: count() }).from(sysQuartzJobLog).where(where),
-      ]);
-      const runs: JobRun[] = rows.map((r) => ({
-        id: r.id,
-        jobId: r.jobId,
-        trigger: r.trigger,
-        fireTime: formatDateTime(r.fireTime, tz) ?? '',
-        startTime: formatDateTime(r.startTime, tz) ?? '',
-        endTime: formatDateTime(r.endTime, tz),
-        durationMs: r.durationMs,
-        status: r.status,
-        error: r.error,
-        result: r.result,
-        instance: r.instance,
-      }));
-      return bare(page(runs, total?.n ?? 0, pageNo, pageSize));
+      return jobRunsPage(db, where, tz, { pageNo, pageSize, offset });
     });
 
     route(app, JOB_ENDPOINTS.handlers, async () => ok(app.jobs.list()));

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CRON_MSG, isQuartzCron } from '../../shared/cron.ts';
-import { JOB_STATUS, type JobRun } from '../../shared/resources/quartz-job.ts';
+import { JOB_STATUS } from '../../shared/resources/quartz-job.ts';
 import {
   SAVED_SCRIPT,
   SCRIPT_JOB_PREFIX,
@@ -14,10 +14,10 @@ import {
 import type { Db } from '../db/client.ts';
 import { careSavedScript, sysQuartzJob, sysQuartzJobLog } from '../db/schema/index.ts';
 import { SCHEDULER_CHANNEL } from '../jobs/scheduler.ts';
+import { jobRunsPage } from '../jobs/run-history.ts';
 import { scriptVars } from '../jobs/saved-scripts.ts';
 import { caller } from '../plugins/auth.ts';
-import { BizError, bare, ok, okMessage, page } from '../lib/http/result.ts';
-import { formatDateTime } from '../lib/http/time.ts';
+import { BizError, ok, okMessage } from '../lib/http/result.ts';
 import { oneParam, parseWith } from '../lib/http/validate.ts';
 import { newId } from '../lib/query/ids.ts';
 import { parsePaging } from '../lib/query/query-generator.ts';
@@ -158,30 +158,7 @@ export const savedScriptServer: ServerResource = {
           .from(sysQuartzJob)
           .where(eq(sysQuartzJob.jobClassName, scriptJobClass(script.id)));
         const where = inArray(sysQuartzJobLog.jobId, jobs);
-        const [rows, [total]] = await Promise.all([
-          db
-            .select()
-            .from(sysQuartzJobLog)
-            .where(where)
-            .orderBy(desc(sysQuartzJobLog.startTime), desc(sysQuartzJobLog.id))
-            .limit(pageSize)
-            .offset(offset),
-          db.select({ n: count() }).from(sysQuartzJobLog).where(where),
-        ]);
-        const runs: JobRun[] = rows.map((r) => ({
-          id: r.id,
-          jobId: r.jobId,
-          trigger: r.trigger,
-          fireTime: formatDateTime(r.fireTime, tz) ?? '',
-          startTime: formatDateTime(r.startTime, tz) ?? '',
-          endTime: formatDateTime(r.endTime, tz),
-          durationMs: r.durationMs,
-          status: r.status,
-          error: r.error,
-          result: r.result,
-          instance: r.instance,
-        }));
-        return bare(page(runs, total?.n ?? 0, pageNo, pageSize));
+        return jobRunsPage(db, where, tz, { pageNo, pageSize, offset });
       },
     },
   ],
