@@ -18,6 +18,7 @@ const GLOBAL_SETUP = ['tests/support/global-setup.ts'];
 /** tests outside tests/shared, tests/web and tests/commands/core that touch no database */
 const PURE_ELSEWHERE = [
   'tests/commands/index.test.ts',
+  'tests/commands/headless.test.ts',
   'tests/commands/page-list.test.ts',
   'tests/server/import-sheet-reader.test.ts',
   'tests/server/import-xls-malformed.test.ts',
@@ -33,6 +34,7 @@ const SERVER_FILES = {
     'tests/server/**/*.test.ts',
     'tests/commands/**/*.test.ts',
     'tests/fault/**/*.test.ts',
+    'tests/cli/**/*.test.ts',
     ...SERVER_ELSEWHERE,
   ],
   exclude: ['tests/commands/core/**', ...PURE_ELSEWHERE],
@@ -55,6 +57,8 @@ const ENGINES_OF_THEIR_OWN = [
   'tests/server/auth-cache.test.ts',
   'tests/server/priority-pool.test.ts',
   'tests/server/yy/operations-seed.test.ts',
+  // the `care` binary against a spawned server on a PGlite copy
+  'tests/cli/care.test.ts',
 ];
 
 export default defineConfig({

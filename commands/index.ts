@@ -84,6 +84,9 @@ import deptRoleDatarule from './dept/role/datarule.ts';
 import onlineList from './online/list.ts';
 import onlineForceLogout from './online/force-logout.ts';
 import recycleList from './recycle/list.ts';
+import savedScriptRun from './saved-script/run.ts';
+import savedScriptRuns from './saved-script/runs.ts';
+import savedScriptSchedule from './saved-script/schedule.ts';
 import recycleRestore from './recycle/restore.ts';
 import recyclePurge from './recycle/purge.ts';
 import userAssignRole from './user/assign-role.ts';
@@ -234,6 +237,9 @@ export const COMMANDS: CommandDefinition[] = [
   userList,
   userResetPassword,
   userUnfreeze,
+  savedScriptRun,
+  savedScriptRuns,
+  savedScriptSchedule,
   // the generated commands of every declared resource (src/shared/resources), as its operations allow
   ...RESOURCES.flatMap((r) => resourceCommands(r)),
 ];

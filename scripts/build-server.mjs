@@ -1,4 +1,4 @@
-// The server as plain JavaScript: src/server/server.ts and the reset-password CLI bundled by esbuild
+// The server as plain JavaScript: its entry src/main/server.ts and the reset-password CLI bundled by esbuild
 // (the project's own modules in shared chunks, npm packages left as imports), with the files they
 // read beside them (the PGlite worker, the migrations). Node then starts it without a TypeScript
 // loader: about 1 CPU-s to import the app instead of about 3 with tsx, for `npm start` and for the
@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The entry points, by the file name each gets in the output directory. */
 export const SERVER_ENTRIES = {
-  server: 'src/server/server.ts',
+  server: 'src/main/server.ts',
   'reset-password': 'src/server/cli/reset-password.ts',
 };
 

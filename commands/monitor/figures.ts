@@ -3,18 +3,10 @@
  * shares, durations and aligned columns that read at 80 columns.
  */
 import { padText, truncateText } from '../core/text-width.ts';
+import { formatBytes } from '../../src/shared/format.ts';
 
-/** 1.5 KB, 12.3 MB, 4.0 GB */
-export function bytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (Math.abs(v) >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i += 1;
-  }
-  return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
-}
+/** 1.5 KB, 12.3 MB, 4 GB (the shared rule) */
+export const bytes = (n: number): string => formatBytes(n);
 
 /** 0.123 → 12.3% */
 export const percent = (share: number): string => `${(share * 100).toFixed(1)}%`;

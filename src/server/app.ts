@@ -68,6 +68,8 @@ import { registerDispatchJobs } from './jobs/auto-dispatch.ts';
 import { registerOrderJobs } from './jobs/orders.ts';
 import { registerLedgerJobs } from './jobs/ledger.ts';
 import { Scheduler } from './jobs/scheduler.ts';
+import { registerScriptJobs } from './jobs/saved-scripts.ts';
+import type { ScriptRunner } from '../shared/resources/saved-script.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { requestTracePlugin } from './plugins/request-trace.ts';
 import monitorRoutes from './routes/sys/monitor/routes.ts';
@@ -97,6 +99,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** where uploaded files are kept (local disk under UPLOAD_DIR unless given another) */
     storage: FileStorage;
+    /** runs saved scripts (the process entry gives it: src/main/server.ts); absent: they fail */
+    scriptRunner: ScriptRunner | undefined;
   }
 }
 
@@ -110,6 +114,11 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** the resources served (default: every declared one, SERVER_RESOURCES) */
   resources?: readonly ServerResource[];
+  /**
+   * runs saved scripts as their owners (commands/headless/script-runner.ts, given by the process
+   * entry: the command layer is not the server's); absent: a saved script's run fails saying so
+   */
+  scriptRunner?: ScriptRunner;
 }
 
 /** The JeecgBoot-compatible API: every route below is served under `config.basePath`. */
@@ -185,6 +194,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', registerDispatchJobs(registerBuiltinJobs(new JobRegistry()), config.timezone));
   registerOrderJobs(app.jobs, app);
   registerLedgerJobs(app.jobs, app);
+  app.decorate('scriptRunner', opts.scriptRunner);
+  registerScriptJobs(app.jobs, app);
   app.decorate(
     'scheduler',
     new Scheduler({

@@ -5,9 +5,13 @@ import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { buildApp } from './app.ts';
 import { holdDataDir } from './lib/files/data-lock.ts';
+import type { BuildOptions } from './app.ts';
 
-/** Start the product: open (and migrate, seed) the database, then listen. */
-async function main() {
+/**
+ * Start the product: open (and migrate, seed) the database, then listen. The process entry
+ * (src/main/server.ts) calls it with what the server is given from outside (the saved-script runner).
+ */
+export async function startServer(extra: Pick<BuildOptions, 'scriptRunner'> = {}): Promise<void> {
   const config = loadConfig();
   let release = () => {};
   if (!config.databaseUrl) {
@@ -24,7 +28,7 @@ async function main() {
     password: (username) => (username === 'admin' ? process.env.ADMIN_PASSWORD : undefined),
     uploadDir: config.uploadDir,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...extra });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -66,8 +70,3 @@ async function main() {
   );
   console.log([...lines, ''].join('\n'));
 }
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});

@@ -32,14 +32,17 @@ export function formatNumber(value: unknown): string {
   return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
 }
 
-/** A size in bytes as people read it: `512 B`, `1.5 KB`, `12.3 MB` (empty for no number). */
+/**
+ * A size in bytes as people read it: `512 B`, `1.5 KB`, `12.3 MB`, `4 GB` (empty for no number).
+ * The file lists and the monitor's pages and terminal views share it.
+ */
 export function formatBytes(value: unknown): string {
   const n = Number(value);
   if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '';
-  const units = ['B', 'KB', 'MB', 'GB'];
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let size = n;
   let unit = 0;
-  while (size >= 1024 && unit < units.length - 1) {
+  while (Math.abs(size) >= 1024 && unit < units.length - 1) {
     size /= 1024;
     unit++;
   }

@@ -103,6 +103,14 @@ describe('palette', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${env.url}/isystem/user`);
     await page.getByRole('tab', { name: /用户管理/ }).waitFor();
+
+    // a saved script is a command of its own: found by its title, run on the server, its output shown
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('预览超时未支付');
+    const script = page.locator('[cmdk-item]', { hasText: '脚本：预览超时未支付订单' });
+    await script.waitFor();
+    await script.click();
+    await page.getByRole('status').filter({ hasText: '演练：将关闭' }).first().waitFor();
     await page.context().close();
   });
 });

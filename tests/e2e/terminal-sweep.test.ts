@@ -135,8 +135,17 @@ async function ready(stage: SweepStage) {
   } else if (stage === 'tabs') await middleTab();
 }
 
-/** The terminal's text (its hidden mirror of the last 200 lines; none once the console has gone). */
-const terminalText = async () => ((await output().count()) ? ((await output().textContent()) ?? '') : '');
+/**
+ * The terminal's text (its hidden mirror of the last 200 lines; none once the console has gone).
+ * The console may go between the count and the read (auth.logout on a loaded machine): the read
+ * waits a second, not the page's 15, and finds nothing.
+ */
+const terminalText = async () =>
+  (await output().count())
+    ? ((await output()
+        .textContent({ timeout: 1000 })
+        .catch(() => '')) ?? '')
+    : '';
 
 /**
  * Type `line` into the terminal and wait for it to end, declining dialogs, giving file choosers a

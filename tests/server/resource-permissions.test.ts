@@ -276,6 +276,13 @@ const PINNED = [
   'visitFinance:list',
   'visitFinance:export',
   'visitFinance:divideCash',
+  // 保存的脚本 declared: a user's own scripts, run now and on a schedule (as their owner)
+  'savedScript:list',
+  'savedScript:add',
+  'savedScript:edit',
+  'savedScript:delete',
+  'savedScript:run',
+  'savedScript:schedule',
 ];
 
 const NO_AUTH = { success: false, code: 510, message: '没有权限，请联系管理员授权', result: null };

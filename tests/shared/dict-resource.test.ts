@@ -5,12 +5,14 @@ import { resourceCommands } from '../../commands/resources/generate.ts';
 
 /** 数据字典 on the resource layer: what its declaration gives each surface. */
 describe('dictionary resource', () => {
-  it('serves list, add, edit and delete only (no export or import)', () => {
+  it("serves list, add, edit, delete, and the original client's 导出 and 导入", () => {
     expect(Object.keys(DICT.endpoints).sort()).toEqual([
       'add',
       'delete',
       'deleteBatch',
       'edit',
+      'exportXls',
+      'importExcel',
       'list',
       'queryById',
     ]);

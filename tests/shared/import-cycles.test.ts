@@ -62,10 +62,27 @@ describe('lint: the server boundary', () => {
     expect(diagnostics.map((d) => d.code)).toEqual(['eslint(no-restricted-imports)']);
   });
 
-  it.each(['src/server/lib', 'tests/support'])('allows it under %s', (folder) => {
+  it.each(['src/server/lib', 'src/main', 'tests/support'])('allows it under %s', (folder) => {
     const { status, diagnostics } = lint([serverImportIn(folder)]);
     expect(diagnostics).toEqual([]);
     expect(status).toBe(0);
+  });
+});
+
+describe('lint: the server imports only src/shared', () => {
+  it('refuses a command-layer import under src/server', () => {
+    const dir = path.join(ROOT, 'src/server/lib', `.layer-probe-${process.pid}`);
+    probes.push(dir);
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'probe.ts');
+    const commands = path.relative(dir, path.join(ROOT, 'commands/index.ts'));
+    fs.writeFileSync(
+      file,
+      `import { COMMANDS } from '${commands}';\nexport const probe = (): unknown => COMMANDS;\n`,
+    );
+    const { status, diagnostics } = lint([file]);
+    expect(status).toBe(1);
+    expect(diagnostics.map((d) => d.code)).toEqual(['eslint(no-restricted-imports)']);
   });
 });
 

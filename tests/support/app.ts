@@ -3,6 +3,7 @@ import { buildApp, type BuildOptions } from '../../src/server/app.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { freshDatabase } from './database.ts';
+import { runSavedScript } from '../../commands/headless/script-runner.ts';
 import type { SmsMode, SmsProvider } from '../../src/server/lib/access/sms.ts';
 
 export const BASE = '/jeecg-boot';
@@ -64,7 +65,7 @@ export const RELAXED_RATE_LIMITS: AppConfig['rateLimits'] = {
 
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  build: Pick<BuildOptions, 'resources'> = {},
+  build: Pick<BuildOptions, 'resources' | 'scriptRunner'> = {},
 ): Promise<TestApp> {
   // the seed's pictures go where the app serves uploads from (a temporary directory by default)
   const database = await freshDatabase(process.env.TEST_DATABASE_URL, 't', overrides.uploadDir);
@@ -73,7 +74,15 @@ export async function createTestApp(
     { logLevel: 'silent', rateLimits: RELAXED_RATE_LIMITS, ...overrides, uploadDir: database.uploadDir },
   );
   const sms = capturingSms();
-  const app = await buildApp({ config, database, sms: sms.provider, logger: false, ...build });
+  // saved scripts run as in production (src/main/server.ts gives the server the same runner)
+  const app = await buildApp({
+    config,
+    database,
+    sms: sms.provider,
+    logger: false,
+    scriptRunner: runSavedScript,
+    ...build,
+  });
   await app.ready();
   const call: TestApp['call'] = async (method, path, opts = {}) => {
     const raw = await app.inject({

@@ -9,6 +9,7 @@ import { freshDatabase } from './database.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
 import { KEYS, NS, SESSION_TTL_MS } from '../../src/web/lib/storage.ts';
+import { runSavedScript } from '../../commands/headless/script-runner.ts';
 
 /** The built SPA; `E2E_WEB_DIR` points elsewhere (parallel work builds with `vite build --outDir`). */
 export const WEB_DIR = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');
@@ -71,7 +72,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
     {},
     { logLevel: 'silent', webDir: WEB_DIR, rateLimits: RELAXED_RATE_LIMITS, uploadDir: database.uploadDir },
   );
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, scriptRunner: runSavedScript });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await workerBrowser();
   // AG Grid's own errors (e.g. #200, a feature whose module is not registered) fail the file
@@ -191,7 +192,7 @@ export async function visitInApp(page: Page, base: string, path: string) {
 /** A second server instance on the browser env's database (realtime fan-out across instances). */
 export async function secondInstance(env: BrowserEnv): Promise<{ app: FastifyInstance; url: string }> {
   const config = loadConfig({}, { logLevel: 'silent', webDir: WEB_DIR });
-  const app = await buildApp({ config, database: env.database, logger: false });
+  const app = await buildApp({ config, database: env.database, logger: false, scriptRunner: runSavedScript });
   return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 

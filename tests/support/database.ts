@@ -5,6 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
+import { withoutEntries } from '../../src/server/db/data-dir-tar.ts';
+import { sql } from 'drizzle-orm';
 
 async function admin(url: string, statement: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
@@ -18,7 +20,7 @@ async function admin(url: string, statement: string): Promise<void> {
 
 /**
  * The password test databases give every seeded account. Only test fixtures use it: a real install
- * seeds random passwords (src/server/server.ts), so no default install accepts it.
+ * seeds random passwords (src/server/server.ts, started by src/main/server.ts), so no default install accepts it.
  */
 export const TEST_PASSWORD = '123456';
 
@@ -127,7 +129,22 @@ async function pgliteTemplate(p: ReturnType<typeof templatePaths>): Promise<void
   fs.mkdirSync(p.pgliteUploads, { recursive: true });
   const lite = await seededDatabase(undefined, 't', p.pgliteUploads);
   try {
-    fs.writeFileSync(p.pgliteTar, await lite.dumpDataDir!());
+    // without template0 and template1 (a quarter of the tar): every suite's load copies the tar
+    // into the engine, and nothing here creates a database from them or connects to them
+    const templates = (
+      (await lite.db.execute(
+        sql`SELECT oid::text AS oid FROM pg_database WHERE datistemplate`,
+      )) as unknown as {
+        rows: Array<{ oid: string }>;
+      }
+    ).rows.map((r) => r.oid);
+    const dirs = templates.map((oid) => `base/${oid}/`);
+    fs.writeFileSync(
+      p.pgliteTar,
+      withoutEntries(await lite.dumpDataDir!(), (name) =>
+        dirs.some((d) => name.replace(/^\//, '').startsWith(d)),
+      ),
+    );
   } finally {
     await lite.close();
   }

@@ -14,6 +14,8 @@ export interface JobContext {
   /** the job row's `parameter` (JeecgBoot's JobData "parameter") */
   parameter: string | null;
   jobId: string;
+  /** the job row's class name (a family handler tells its jobs apart by it) */
+  className: string;
   /** the scheduled time of a cron firing, the start of a manual run */
   fireTime: Date;
   trigger: 'cron' | 'manual';
@@ -32,8 +34,18 @@ export interface JobDefinition extends JobHandlerInfo {
   run: JobHandler;
 }
 
+/**
+ * A handler of every class name starting with `prefix` (one job row per saved script:
+ * `care.scripts.S<id>`); the job form does not offer it, the feature creates its rows.
+ */
+export interface JobFamily {
+  prefix: string;
+  run: JobHandler;
+}
+
 export class JobRegistry {
   private readonly handlers = new Map<string, JobDefinition>();
+  private readonly families: JobFamily[] = [];
 
   /** Register a handler; a class name registered twice is a programming error. */
   register(def: JobDefinition): this {
@@ -42,12 +54,23 @@ export class JobRegistry {
     return this;
   }
 
-  get(className: string): JobDefinition | undefined {
-    return this.handlers.get(className);
+  /** Register a family of class names sharing one handler. */
+  registerFamily(family: JobFamily): this {
+    if (this.families.some((f) => f.prefix === family.prefix))
+      throw new Error(`job family ${family.prefix} registered twice`);
+    this.families.push(family);
+    return this;
+  }
+
+  get(className: string): Pick<JobDefinition, 'run'> | undefined {
+    return (
+      this.handlers.get(className) ??
+      this.families.find((f) => className.startsWith(f.prefix) && className.length > f.prefix.length)
+    );
   }
 
   has(className: string): boolean {
-    return this.handlers.has(className);
+    return this.get(className) !== undefined;
   }
 
   /** What the job form offers. */

@@ -192,12 +192,14 @@ export class Scheduler {
    * Run a job once now (JeecgBoot's execute), on this instance; resolves with its run id once the
    * run is recorded, before it finishes.
    */
-  async runNow(job: JobRow): Promise<string> {
+  async runNow(job: JobRow, opts: { parameter?: string | null } = {}): Promise<string> {
     const fireTime = new Date();
     const runId = await this.claim(job, fireTime, 'manual');
     if (!runId) throw new Error('run not recorded');
+    // this run's parameter, when the caller gives one (a saved script run with other values)
+    const run = opts.parameter !== undefined ? { ...job, parameter: opts.parameter } : job;
     // the run goes on after the request that asked for it: background work
-    this.track(inLane('read', () => this.perform(job, runId, fireTime, 'manual')));
+    this.track(inLane('read', () => this.perform(run, runId, fireTime, 'manual')));
     return runId;
   }
 
@@ -237,6 +239,7 @@ export class Scheduler {
           db: this.o.db,
           parameter: job.parameter,
           jobId: job.id,
+          className: job.jobClassName,
           fireTime,
           trigger,
           instance: this.instance,

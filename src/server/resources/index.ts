@@ -37,6 +37,7 @@ import { materialOrderServer } from './material-order.ts';
 import { techFinanceServer } from './tech-finance.ts';
 import { statementLineServer, statementServer } from './statement.ts';
 import { visitFinanceServer } from './visit-finance.ts';
+import { savedScriptServer } from './saved-script.ts';
 
 const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   position: positionServer,
@@ -77,6 +78,7 @@ const SERVER_PARTS: { [K in ResourceName]: ServerResource } = {
   statement: statementServer,
   statementLine: statementLineServer,
   visitFinance: visitFinanceServer,
+  savedScript: savedScriptServer,
 };
 
 export const SERVER_RESOURCES: readonly ServerResource[] = RESOURCES.map((r) => SERVER_PARTS[r.decl.name]);

@@ -1,22 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowReach } from '../lib/access/row-scope.ts';
 import { CRON_MSG, isQuartzCron } from '../../shared/cron.ts';
-import {
-  JOB_ENDPOINTS,
-  JOB_MSG,
-  JOB_STATUS,
-  QUARTZ_JOB,
-  type JobRun,
-} from '../../shared/resources/quartz-job.ts';
+import { JOB_ENDPOINTS, JOB_MSG, JOB_STATUS, QUARTZ_JOB } from '../../shared/resources/quartz-job.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../db/schema/index.ts';
+import { SCRIPT_JOB_PREFIX } from '../../shared/resources/saved-script.ts';
 import { SCHEDULER_CHANNEL } from '../jobs/scheduler.ts';
+import { jobRunsPage } from '../jobs/run-history.ts';
 import { parsePaging, str } from '../lib/query/query-generator.ts';
-import { BizError, bare, ok, okMessage, page } from '../lib/http/result.ts';
+import { BizError, ok, okMessage } from '../lib/http/result.ts';
 import { route } from '../lib/http/route.ts';
 import { parseWith } from '../lib/http/validate.ts';
-import { formatDateTime } from '../lib/http/time.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
 
 type Q = Record<string, string | undefined>;
@@ -41,6 +36,25 @@ function unknownHandler(app: FastifyInstance, className: unknown): string | unde
   return name && !app.jobs.has(name) ? JOB_MSG.unknownClass(name) : undefined;
 }
 
+/**
+ * A saved script's job is made and changed by its owner's 保存的脚本 (`savedScript schedule`): it
+ * runs as the owner, so nobody else chooses its values. Stop, start, run now and delete remain.
+ */
+const isScriptJob = (className: unknown) =>
+  typeof className === 'string' && className.trim().startsWith(SCRIPT_JOB_PREFIX);
+
+async function assertNotScriptJob(req: FastifyRequest, body: Q) {
+  if (isScriptJob(body.jobClassName)) throw new BizError(SCRIPT_JOB_MSG);
+  if (body.id && body.parameter !== undefined) {
+    const [row] = await req.server.db
+      .select({ className: sysQuartzJob.jobClassName })
+      .from(sysQuartzJob)
+      .where(eq(sysQuartzJob.id, String(body.id)));
+    if (isScriptJob(row?.className)) throw new BizError(SCRIPT_JOB_MSG);
+  }
+}
+const SCRIPT_JOB_MSG = '脚本的定时任务请在「保存的脚本」中设置';
+
 function assertHandler(req: FastifyRequest, className: unknown) {
   const refused = unknownHandler(req.server, className);
   if (refused) throw new BizError(refused);
@@ -54,7 +68,11 @@ const thenReschedule =
   (message?: string, schema?: z.ZodType) =>
   (generated: ResourceHandler): ResourceHandler =>
   async (req, reply) => {
-    if (schema) assertHandler(req, (parseWith(schema, req.body) as Q).jobClassName);
+    if (schema) {
+      const body = parseWith(schema, req.body) as Q;
+      await assertNotScriptJob(req, body);
+      assertHandler(req, body.jobClassName);
+    }
     const answer = await generated(req, reply);
     await req.server.scheduler.changed();
     return message ? okMessage(message) : answer;
@@ -75,7 +93,8 @@ export const quartzJobServer: ServerResource = {
       if (op === 'add') await db.execute(sql`select pg_notify(${SCHEDULER_CHANNEL}, '{}')`);
     },
     // an imported job must name a handler, as an added one (a row naming none is refused)
-    importRow: (app, data) => unknownHandler(app, data.jobClassName),
+    importRow: (app, data) =>
+      isScriptJob(data.jobClassName) ? SCRIPT_JOB_MSG : unknownHandler(app, data.jobClassName),
     async beforeDelete({ db, ids }) {
       await db.delete(sysQuartzJobLog).where(inArray(sysQuartzJobLog.jobId, ids));
     },
@@ -119,30 +138,7 @@ export const quartzJobServer: ServerResource = {
           ? inArray(sysQuartzJobLog.jobId, db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(reach))
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(sysQuartzJobLog)
-          .where(where)
-          .orderBy(desc(sysQuartzJobLog.startTime), desc(sysQuartzJobLog.id))
-          .limit(pageSize)
-          .offset(offset),
-        db.select({ n: count() }).from(sysQuartzJobLog).where(where),
-      ]);
-      const runs: JobRun[] = rows.map((r) => ({
-        id: r.id,
-        jobId: r.jobId,
-        trigger: r.trigger,
-        fireTime: formatDateTime(r.fireTime, tz) ?? '',
-        startTime: formatDateTime(r.startTime, tz) ?? '',
-        endTime: formatDateTime(r.endTime, tz),
-        durationMs: r.durationMs,
-        status: r.status,
-        error: r.error,
-        result: r.result,
-        instance: r.instance,
-      }));
-      return bare(page(runs, total?.n ?? 0, pageNo, pageSize));
+      return jobRunsPage(db, where, tz, { pageNo, pageSize, offset });
     });
 
     route(app, JOB_ENDPOINTS.handlers, async () => ok(app.jobs.list()));

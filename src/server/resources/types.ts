@@ -117,6 +117,11 @@ export interface ServerResource {
    */
   partner?: { column: string };
   /**
+   * the property naming a row's owner (an account's username, e.g. `createBy`): each caller
+   * reaches only their own rows (src/server/lib/access/owner-scope.ts); absent: not personal
+   */
+  owner?: { column: string };
+  /**
    * the rows another resource's `ref` field may point at (e.g. active partners only; default every
    * row in scope): a reference to any other row is refused
    */

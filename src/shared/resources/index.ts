@@ -35,6 +35,7 @@ import { MATERIAL_ORDER } from './material-order.ts';
 import { TECH_FINANCE } from './tech-finance.ts';
 import { STATEMENT, STATEMENT_LINE } from './statement.ts';
 import { VISIT_FINANCE } from './visit-finance.ts';
+import { SAVED_SCRIPT } from './saved-script.ts';
 
 export const RESOURCES = [
   POSITION,
@@ -75,6 +76,7 @@ export const RESOURCES = [
   STATEMENT,
   STATEMENT_LINE,
   VISIT_FINANCE,
+  SAVED_SCRIPT,
 ] as const;
 
 export type ResourceName = (typeof RESOURCES)[number]['decl']['name'];

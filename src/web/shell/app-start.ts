@@ -11,6 +11,7 @@ import { grantedCodes, lockedCodes, permissionsQuery } from './menus/permissions
 import { indexMenu, matchPath, WRONG_VERSION_COMPONENT, type MenuNode } from './menus/menu-model.ts';
 import { navigationCommands } from './menus/nav-commands.ts';
 import { registry, runtime } from './runtime.ts';
+import { refreshScriptCommands } from './saved-script-commands.ts';
 
 const uses = (nodes: MenuNode[], component: string): boolean =>
   nodes.some((n) => n.component === component || uses(n.children ?? [], component));
@@ -38,6 +39,8 @@ export async function startApp(queryClient: QueryClient, token: string, pathname
   runtime.setLockedCodes(lockedCodes(p));
   runtime.setKeys({ username: session.get().userInfo?.username, route: pathname });
   registry.replaceGenerated('nav.', navigationCommands(indexMenu(p.menu, { apiBase: apiBase(), token })));
+  // the user's saved scripts as palette commands (not awaited: the page does not wait for them)
+  void refreshScriptCommands();
   if (uses(p.menu, WRONG_VERSION_COMPONENT))
     notify('error', '启动失败：菜单表与当前前端版本不匹配，请切换到对应版本的菜单表', '系统提示', 0);
 }

@@ -99,6 +99,13 @@ export const setTerminalSink = (sink: OutputSink | undefined) => {
   terminalSink = sink;
 };
 
+const runListeners = new Set<(entry: AuditEntry) => void>();
+/** Be told of every command run (its audit entry) on this page; returns the unsubscribe function. */
+export function onCommandRun(listener: (entry: AuditEntry) => void): () => void {
+  runListeners.add(listener);
+  return () => void runListeners.delete(listener);
+}
+
 /** Every command run also goes to the server's operation log (who, command, source, outcome). */
 const toServerLog = serverAudit(postQuietly, (e) => console.warn('operation log entry not written', e));
 
@@ -110,6 +117,7 @@ export const executor = new CommandExecutor({
     auditLog.push(e);
     if (auditLog.length > 500) auditLog.shift();
     void toServerLog(e);
+    for (const l of runListeners) l(e);
   },
   ctxFactory: (source: CommandSource) => {
     const sink = (source === 'terminal' || source === 'script') && terminalSink ? terminalSink : uiSink;

@@ -79,6 +79,7 @@ async function runJob(className: string): Promise<string> {
     db: db(),
     parameter: null,
     jobId: 'test',
+    className,
     fireTime: new Date(),
     trigger: 'manual',
     instance: 'test',

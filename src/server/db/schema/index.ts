@@ -18,3 +18,4 @@ export * from './yy-money.ts';
 export * from './yy-wallet.ts';
 export * from './app-settings.ts';
 export * from './yy-stats.ts';
+export * from './scripts.ts';

@@ -3,7 +3,13 @@
  * each data set applied once under its ledger key, like the rest of the seed.
  */
 import type { Db } from '../client.ts';
-import { sysAnnouncement, sysCategory, sysCheckRule, sysQuartzJob } from '../schema/index.ts';
+import {
+  careSavedScript,
+  sysAnnouncement,
+  sysCategory,
+  sysCheckRule,
+  sysQuartzJob,
+} from '../schema/index.ts';
 import { BUILTIN_JOBS } from '../../jobs/builtin.ts';
 import { ORDER_JOBS } from '../../jobs/orders.ts';
 import { LEDGER_JOBS } from '../../jobs/ledger.ts';
@@ -198,6 +204,22 @@ const SETS: SeedSet[] = [
             createBy: 'admin',
           })),
         )
+        .onConflictDoNothing(),
+  },
+  {
+    // an example of 保存的脚本: admin's preview of the unpaid orders the closing job would close
+    key: 'savedScript:v1',
+    insert: (db) =>
+      db
+        .insert(careSavedScript)
+        .values({
+          id: stableId('savedScript:admin:unpaidPreview'),
+          name: 'unpaidPreview',
+          title: '预览超时未支付订单',
+          script: 'order close-unpaid --older $age --dry-run',
+          params: 'age=30m',
+          createBy: 'admin',
+        })
         .onConflictDoNothing(),
   },
 ];

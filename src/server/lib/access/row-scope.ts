@@ -3,7 +3,8 @@
  * depend on who asks. Each part lives in its own module: tenant isolation (lib/access/tenant-scope.ts) and
  * data rules (lib/access/data-rules.ts).
  *
- * - `rowScope`: tenant, partner staff (lib/access/partner-scope.ts) and data rules. The list and export of every generated resource (and lists a server half builds
+ * - `rowScope`: tenant, partner staff (lib/access/partner-scope.ts), personal rows
+ *   (lib/access/owner-scope.ts) and data rules. The list and export of every generated resource (and lists a server half builds
  *   itself, e.g. the category root list), and its queryById, edit and delete: tenant and data rules
  *   (a row the caller's list hides cannot be fetched, changed or deleted by id either). `rowReach`
  *   is the same as one condition, for the routes a server half registers beside its resource
@@ -20,6 +21,7 @@ import { dataRuleConditions } from './data-rules.ts';
 import { allOf } from '../query/query-generator.ts';
 import { ownedCondition, requestAccess, type TenantOwnership } from './tenant-scope.ts';
 import { partnerScope } from './partner-scope.ts';
+import { ownerScope } from './owner-scope.ts';
 
 /** What the tenant part needs of a resource's server half. */
 export interface ScopedResource {
@@ -36,7 +38,13 @@ export function reachScope(req: FastifyRequest, sr: ScopedResource): SQL | undef
 export async function rowScope(req: FastifyRequest, sr: ServerResource): Promise<SQL[]> {
   const tenant = reachScope(req, sr);
   const partner = partnerScope(req, sr);
-  return [...(tenant ? [tenant] : []), ...(partner ? [partner] : []), ...(await dataRuleConditions(req, sr))];
+  const owner = ownerScope(req, sr);
+  return [
+    ...(tenant ? [tenant] : []),
+    ...(partner ? [partner] : []),
+    ...(owner ? [owner] : []),
+    ...(await dataRuleConditions(req, sr)),
+  ];
 }
 
 /**

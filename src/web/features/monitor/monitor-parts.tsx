@@ -4,23 +4,15 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button } from '../../components/ui.tsx';
+import { formatBytes } from '../../../shared/format.ts';
 import type { Monitor } from './use-monitor.ts';
 import type { ChartSeries } from './monitor-chart.tsx';
 
 /** echarts: its own chunk, loaded when a page first draws a chart */
 const MonitorChart = lazy(() => import('./monitor-chart.tsx'));
 
-export function bytes(n: number | null | undefined): string {
-  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (Math.abs(v) >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i += 1;
-  }
-  return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
-}
+/** A size as the file lists show it (the shared rule), — for none. */
+export const bytes = (n: number | null | undefined): string => formatBytes(n) || '—';
 
 export const percent = (share: number | null | undefined): string =>
   share === null || share === undefined ? '—' : `${(share * 100).toFixed(1)}%`;

@@ -99,6 +99,11 @@ export const SYSTEM_MENU: SeedMenu = {
       component: 'system/QuartzJobList',
     },
     {
+      name: '保存的脚本',
+      url: '/isystem/savedScript',
+      component: 'system/SavedScriptList',
+    },
+    {
       name: '在线用户',
       url: '/isystem/online',
       component: 'system/SysUserOnlineList',

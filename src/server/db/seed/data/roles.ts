@@ -70,7 +70,14 @@ export const ROLES: SeedRole[] = [
     name: '运营专员',
     description: '管理轮播图、商户、配置、商城、技师、订单与财务等业务数据，不含系统设置',
     grants: {
-      menus: [...COMMON_MENUS, ...BUSINESS_MENUS, ...DISPATCH_MENU_URLS, '/isystem', '/isystem/user'],
+      menus: [
+        ...COMMON_MENUS,
+        ...BUSINESS_MENUS,
+        ...DISPATCH_MENU_URLS,
+        '/isystem',
+        '/isystem/user',
+        '/isystem/savedScript',
+      ],
       perms: [
         PERM.user.list,
         PERM.user.select,
@@ -99,6 +106,7 @@ export const ROLES: SeedRole[] = [
           PERM.visitFinance,
           PERM.ledger,
           PERM.withdraw,
+          PERM.savedScript,
         ),
       ],
     },

@@ -29,3 +29,5 @@ CREATE TABLE "yy_stat_order_daily" (
 	"refund" numeric(17, 2) NOT NULL,
 	CONSTRAINT "yy_stat_order_daily_day_dim_key_tenant_key_partner_key_status_pk" PRIMARY KEY("day","dim","key","tenant_key","partner_key","status")
 );
+--> statement-breakpoint
+CREATE INDEX "idx_yy_visit_order_customer_first" ON "yy_visit_order" USING btree ("customer_id","create_time","id");

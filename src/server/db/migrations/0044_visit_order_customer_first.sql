@@ -1,1 +1,0 @@
-CREATE INDEX "idx_yy_visit_order_customer_first" ON "yy_visit_order" USING btree ("customer_id","create_time","id");
