@@ -128,6 +128,8 @@ describe('角色管理', () => {
           'role:authorize',
           'role:delete',
           'role:edit',
+          'role:export',
+          'role:import',
           'role:list',
           '系统管理',
           '角色管理',
