@@ -35,6 +35,9 @@ import departUserRoutes from './routes/sys/depart/users.ts';
 import departPermissionRoutes from './routes/sys/depart/permission.ts';
 import departRoleRoutes from './routes/sys/depart/roles.ts';
 import loginRoutes from './routes/sys/login.ts';
+import ssoRoutes from './routes/sys/sso.ts';
+import thirdBindingRoutes from './routes/sys/third-binding.ts';
+import { ssoClients, type SsoClients } from './lib/sso/clients.ts';
 import smsRoutes from './routes/sys/sms.ts';
 import permissionRoutes from './routes/sys/permission.ts';
 import permissionAdminRoutes from './routes/sys/permission-admin.ts';
@@ -101,6 +104,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** runs saved scripts (the process entry gives it: src/main/server.ts); absent: they fail */
     scriptRunner: ScriptRunner | undefined;
+    /** single sign-on providers (OIDC, CAS) as configured */
+    sso: SsoClients;
   }
 }
 
@@ -119,6 +124,8 @@ export interface BuildOptions {
    * entry: the command layer is not the server's); absent: a saved script's run fails saying so
    */
   scriptRunner?: ScriptRunner;
+  /** the identity providers (default: clients of `config.sso`) */
+  sso?: SsoClients;
 }
 
 /** The JeecgBoot-compatible API: every route below is served under `config.basePath`. */
@@ -129,6 +136,8 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(notifySocket);
   await app.register(vxeSocket);
   await app.register(loginRoutes);
+  await app.register(ssoRoutes);
+  await app.register(thirdBindingRoutes);
   await app.register(smsRoutes);
   await app.register(registerRoutes);
   await app.register(permissionRoutes);
@@ -195,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerOrderJobs(app.jobs, app);
   registerLedgerJobs(app.jobs, app);
   app.decorate('scriptRunner', opts.scriptRunner);
+  app.decorate('sso', opts.sso ?? ssoClients(opts.config.sso));
   registerScriptJobs(app.jobs, app);
   app.decorate(
     'scheduler',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadSsoConfig, type SsoConfig } from './lib/sso/config.ts';
 
 /** At most `max` requests per `timeWindow` milliseconds from one client address. */
 export interface RateLimitRule {
@@ -92,6 +93,8 @@ export interface AppConfig {
    * endpoint is off (src/server/plugins/metrics.ts)
    */
   metricsToken: string | undefined;
+  /** single sign-on providers (OIDC_*, CAS_*, SSO_MODE, PUBLIC_URL: src/server/lib/sso/config.ts) */
+  sso: SsoConfig;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -129,6 +132,7 @@ export function loadConfig(
     ) as Record<RateLimitGroup, RateLimitRule>,
     scheduler: bool(env.SCHEDULER, true),
     metricsToken: env.METRICS_TOKEN || undefined,
+    sso: loadSsoConfig(env),
     ...overrides,
   };
 }

@@ -24,11 +24,29 @@ export const ENDPOINTS = {
     permissions: e('GET', '/sys/permission/getUserPermissionByToken', AUTHENTICATED),
     /** whether `?path=` is a live menu page at all (the client's 403 for a page outside the caller's menu) */
     menuPathExists: e('GET', '/sys/permission/menuPathExists', AUTHENTICATED),
+    /** 302 to the provider's sign-in (`oidc`, `cas`) */
+    thirdRender: e('GET', '/sys/thirdLogin/render/:source', ANONYMOUS),
+    /** the OIDC provider's redirect: 302 to the client's /oauth2-app/login with a one-time token */
+    oidcCallback: e('GET', '/sys/thirdLogin/oidc/callback', ANONYMOUS),
+    /** the one-time token of a provider's sign-in → the login result (token, userInfo, …) */
+    thirdLoginUser: e('GET', '/sys/thirdLogin/getLoginUser/:token/:thirdType', ANONYMOUS),
+    /** `ticket` and `service` of a CAS sign-in → the login result */
+    casValidateLogin: e('GET', '/sys/cas/client/validateLogin', ANONYMOUS),
+    /** the CAS server's single logout (a LogoutRequest naming the service ticket) */
+    casLogout: e('POST', '/sys/cas/client/logout', ANONYMOUS),
   },
   self: {
     departs: e('GET', '/sys/user/getCurrentUserDeparts', AUTHENTICATED),
     selectDepart: e('POST', '/sys/selectDepart', AUTHENTICATED, ['PUT']),
     updatePassword: e('POST', '/sys/user/updatePassword', AUTHENTICATED, ['PUT']),
+    /** 账户绑定: the account's linked identities */
+    thirdBindings: e('GET', '/sys/thirdApp/bindings', AUTHENTICATED),
+    /** start linking (`thirdType`, `password` unless the session is fresh) → `{ url }` to open */
+    thirdBind: e('POST', '/sys/thirdApp/bind', AUTHENTICATED),
+    /** finish linking a CAS identity: `ticket`, `state` of the bind started */
+    thirdBindCas: e('POST', '/sys/thirdApp/bindCas', AUTHENTICATED),
+    /** unlink one identity (`id`, `password` unless the session is fresh) */
+    thirdUnbind: e('POST', '/sys/thirdApp/unbind', AUTHENTICATED),
   },
   user: {
     list: e('GET', '/sys/user/list', PERM.user.list),
@@ -167,7 +185,8 @@ export const ENDPOINTS = {
   },
   /** third-party apps (WeChat Work, DingTalk): none is enabled */
   thirdApp: {
-    getEnabledType: e('GET', '/sys/thirdApp/getEnabledType', AUTHENTICATED),
+    /** which sign-in providers are on (src/shared/sso.ts EnabledTypes): the signed-out SSO page asks */
+    getEnabledType: e('GET', '/sys/thirdApp/getEnabledType', ANONYMOUS),
   },
   /** logically deleted users */
   recycleBin: {

@@ -61,3 +61,13 @@ export async function revokeUserTokens(db: Db, userIds: string[]): Promise<void>
       .where(and(eq(sysUserToken.userId, userId), isNull(sysUserToken.revokedAt)));
   }
 }
+
+/** Revoke the token stored under a hash (a CAS single logout names the session by its ticket). */
+export async function revokeTokenHash(db: Db, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .update(sysUserToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sysUserToken.tokenHash, tokenHash), isNull(sysUserToken.revokedAt)))
+    .returning({ h: sysUserToken.tokenHash });
+  return rows.length > 0;
+}

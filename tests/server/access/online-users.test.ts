@@ -105,14 +105,14 @@ describe('POST /sys/online/forceLogout', () => {
 });
 
 describe('GET /sys/thirdApp/getEnabledType', () => {
-  it('answers that no third-party app is enabled', async () => {
+  it('answers that no third-party app is enabled, to signed-out callers too (the SSO page asks)', async () => {
     const token = await t.login('online_one', PASSWORD);
     const r = await t.call('GET', '/sys/thirdApp/getEnabledType', { token });
     expect(r.body).toMatchObject({
       success: true,
       code: 200,
-      result: { wechatEnterprise: false, dingtalk: false },
+      result: { wechatEnterprise: false, dingtalk: false, oidc: false, cas: false },
     });
-    expect((await t.call('GET', '/sys/thirdApp/getEnabledType')).status).toBe(401);
+    expect((await t.call('GET', '/sys/thirdApp/getEnabledType')).body.result).toMatchObject({ oidc: false });
   });
 });

@@ -19,3 +19,4 @@ export * from './yy-wallet.ts';
 export * from './app-settings.ts';
 export * from './yy-stats.ts';
 export * from './scripts.ts';
+export * from './third-accounts.ts';

@@ -70,3 +70,36 @@ export async function checkCode(
   if (opts.consume) await db.delete(sysVerifyCode).where(eq(sysVerifyCode.key, key));
   return 'ok';
 }
+
+/**
+ * Take a live entry once: deleted and returned in one statement, so two concurrent uses of a
+ * one-time key (a sign-in state, a one-time login token) cannot both succeed.
+ */
+export async function takeCode(db: Db, key: string) {
+  const [row] = await db
+    .delete(sysVerifyCode)
+    .where(and(eq(sysVerifyCode.key, key), gt(sysVerifyCode.expiresAt, new Date())))
+    .returning();
+  return row;
+}
+
+/**
+ * Record a key that must be seen once (a CAS service ticket): false when it was recorded before
+ * and is still live.
+ */
+export async function claimKey(db: Db, key: string, ttlMs: number, payload?: string): Promise<boolean> {
+  await db
+    .delete(sysVerifyCode)
+    .where(and(eq(sysVerifyCode.key, key), lt(sysVerifyCode.expiresAt, new Date())));
+  const rows = await db
+    .insert(sysVerifyCode)
+    .values({ key, codeHash: sha256(key), expiresAt: new Date(Date.now() + ttlMs), payload: payload ?? null })
+    .onConflictDoNothing()
+    .returning({ key: sysVerifyCode.key });
+  return rows.length > 0;
+}
+
+/** Replace the payload of a live key. */
+export async function setPayload(db: Db, key: string, payload: string): Promise<void> {
+  await db.update(sysVerifyCode).set({ payload }).where(eq(sysVerifyCode.key, key));
+}

@@ -32,7 +32,6 @@ const forceLogoutSchema = z.object({
  * `token` (the field the JeecgBoot client sends back to force a logout) — never the token itself —
  * and the forced logout, which revokes the session's token row: its next request is refused. Both
  * reach only the sessions of users the caller's tenants reach.
- * Also /sys/thirdApp/getEnabledType: no third-party app is enabled.
  */
 export default async function onlineRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -80,6 +79,4 @@ export default async function onlineRoutes(app: FastifyInstance) {
     if (!revoked) return fail(MSG.tokenBad);
     return okMessage(MSG.logoutOk);
   });
-
-  route(app, ENDPOINTS.thirdApp.getEnabledType, async () => ok({ wechatEnterprise: false, dingtalk: false }));
 }
