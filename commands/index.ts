@@ -22,6 +22,9 @@ import accountCenter from './account/center.ts';
 import accountChangePassword from './account/change-password.ts';
 import accountSettings from './account/settings.ts';
 import accountSwitchDepart from './account/switch-depart.ts';
+import accountBindings from './account/bindings.ts';
+import accountBind from './account/bind.ts';
+import accountUnbind from './account/unbind.ts';
 import authLogout from './auth/logout.ts';
 import fileUpload from './file/upload.ts';
 import gridAddRow from './grid/add-row.ts';
@@ -142,6 +145,9 @@ export const COMMANDS: CommandDefinition[] = [
   accountChangePassword,
   accountSettings,
   accountSwitchDepart,
+  accountBindings,
+  accountBind,
+  accountUnbind,
   authLogout,
   fileUpload,
   gridAddRow,

@@ -15,6 +15,8 @@ import { RouteError } from './features/exception/route-error.tsx';
 import { DialogHost, Toasts } from './components/overlays.tsx';
 import { ReauthDialog } from './components/reauth-dialog.tsx';
 import { isLeavingPage } from './lib/page-lifecycle.ts';
+import { OAuth2LoginPage, SsoLoginPage, TestHomePage, signInPath } from './features/auth/sso-pages.tsx';
+import { SSO_ROUTES } from '../shared/sso.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -89,6 +91,52 @@ const registerResultRoute = createRoute({
     return <RegisterResultPage account={registerResultRoute.useSearch().account} />;
   },
 });
+/** The alternative login route: the company's identity providers (the guard's target under SSO_MODE). */
+const ssoLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: SSO_ROUTES.login,
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: optionalText(search.redirect),
+  }),
+  beforeLoad: () => {
+    if (session.get().token) throw redirect({ href: HOME });
+  },
+  component: function SsoLogin() {
+    return <SsoLoginPage redirect={ssoLoginRoute.useSearch().redirect} />;
+  },
+});
+const oauth2Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/oauth2-app',
+  beforeLoad: () => {
+    throw redirect({ href: SSO_ROUTES.callback });
+  },
+});
+/** Where the providers send the browser back (src/shared/sso.ts SSO_ROUTES.callback). */
+const oauth2LoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: SSO_ROUTES.callback,
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { thirdType?: string; token?: string; ticket?: string; error?: string } => ({
+    thirdType: optionalText(search.thirdType),
+    token: optionalText(search.token),
+    ticket: optionalText(search.ticket),
+    error: optionalText(search.error),
+  }),
+  component: function OAuth2Login() {
+    return <OAuth2LoginPage {...oauth2LoginRoute.useSearch()} />;
+  },
+});
+const testHomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/test/home',
+  component: TestHomePage,
+});
+/** A signed-out visitor's way in, keeping where they were going. */
+const toSignIn = async (href: string) =>
+  redirect({ href: `${await signInPath()}?${new URLSearchParams({ redirect: href }).toString()}` });
+
 const alterationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/alteration',
@@ -104,7 +152,7 @@ const appRoute = createRoute({
   id: 'app',
   beforeLoad: async ({ context, location }) => {
     const { token } = session.get();
-    if (!token) throw redirect({ to: LOGIN, search: { redirect: location.href } });
+    if (!token) throw await toSignIn(location.href);
     // loading the frame's code is not a failure of the session: outside the try
     const start = await appStart();
     start.wireRuntime(context.queryClient, context.shellHooks.navigate, context.shellHooks.onRoute);
@@ -115,7 +163,7 @@ const appRoute = createRoute({
       // opened (the session is shared storage): a reload during start-up landed on the login page.
       if (isLeavingPage()) throw e;
       session.clear();
-      throw redirect({ to: LOGIN, search: { redirect: location.href } });
+      throw await toSignIn(location.href);
     }
   },
   component: lazyRouteComponent(() => import('./components/layout/app-layout.tsx'), 'AppLayout'),
@@ -153,6 +201,10 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   registerResultRoute,
   alterationRoute,
+  ssoLoginRoute,
+  oauth2Route,
+  oauth2LoginRoute,
+  testHomeRoute,
   appRoute.addChildren([indexRoute, menuRoute]),
 ]);
 

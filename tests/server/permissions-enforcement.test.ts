@@ -219,6 +219,13 @@ describe('route declarations', () => {
     '/jeecg-boot/sys/user/phoneVerification',
     '/jeecg-boot/sys/user/passwordChange',
     '/jeecg-boot/sys/user/checkOnlyUser',
+    // single sign-on: the providers' redirects and the signed-out SSO page (tests/server/sso.test.ts)
+    '/jeecg-boot/sys/thirdApp/getEnabledType',
+    '/jeecg-boot/sys/thirdLogin/render/:source',
+    '/jeecg-boot/sys/thirdLogin/oidc/callback',
+    '/jeecg-boot/sys/thirdLogin/getLoginUser/:token/:thirdType',
+    '/jeecg-boot/sys/cas/client/validateLogin',
+    '/jeecg-boot/sys/cas/client/logout',
   ]);
 
   it('registers the user routes and guards every non-anonymous API route', async () => {

@@ -6,6 +6,7 @@ import { callTo } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.ts';
 import { registerWidget, runCommand } from './runtime.ts';
 import { ENDPOINTS } from '../../shared/endpoints.ts';
+import { BindDialogs } from './bind-dialogs.tsx';
 
 function ChangePassword({ open, onClose }: { open: boolean; onClose(): void }) {
   const [f, setF] = useState({ oldpassword: '', password: '', confirmpassword: '' });
@@ -116,6 +117,7 @@ export function AccountDialogs() {
     <>
       <ChangePassword open={pwd} onClose={() => setPwd(false)} />
       <SwitchDepart departs={departs} onClose={() => setDeparts(null)} />
+      <BindDialogs />
     </>
   );
 }

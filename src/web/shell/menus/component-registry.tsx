@@ -37,6 +37,7 @@ export const PAGES: Record<string, Page> = {
   'account/settings/Index': lazy(() => import('../../features/account/account-center-page.tsx')),
   'account/settings/BaseSetting': lazy(() => import('../../features/account/account-center-page.tsx')),
   'account/settings/Security': lazy(() => import('../../features/account/account-center-page.tsx')),
+  'account/settings/Binding': lazy(() => import('../../features/account/binding-page.tsx')),
   'system/UserList': lazy(() => import('../../features/user/user-page.tsx')),
   'system/PermissionList': lazy(() => import('../../features/permission/permission-page.tsx')),
   'system/DepartList': lazy(() => import('../../features/depart/depart-page.tsx')),
