@@ -4,7 +4,7 @@ import { onTestFailed } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.ts';
 import { RELAXED_RATE_LIMITS } from './app.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { freshDatabase } from './database.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
@@ -64,16 +64,28 @@ function relaunch(): Promise<Browser> {
   return launched;
 }
 
-export async function startBrowserEnv(): Promise<BrowserEnv> {
+/**
+ * `config`: settings beyond the tests' defaults (the SSO tests' providers); `port`: listen there
+ * instead of any free port (a provider registered the redirect URI before the server started).
+ */
+export async function startBrowserEnv(
+  opts: { config?: Partial<AppConfig>; port?: number } = {},
+): Promise<BrowserEnv> {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html')))
     throw new Error('dist/web is missing: run `npm run build` first');
   const database = await freshDatabase(process.env.TEST_DATABASE_URL);
   const config = loadConfig(
     {},
-    { logLevel: 'silent', webDir: WEB_DIR, rateLimits: RELAXED_RATE_LIMITS, uploadDir: database.uploadDir },
+    {
+      logLevel: 'silent',
+      webDir: WEB_DIR,
+      rateLimits: RELAXED_RATE_LIMITS,
+      uploadDir: database.uploadDir,
+      ...opts.config,
+    },
   );
   const app = await buildApp({ config, database, logger: false, scriptRunner: runSavedScript });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const browser = await workerBrowser();
   // AG Grid's own errors (e.g. #200, a feature whose module is not registered) fail the file
   const gridErrors: string[] = [];

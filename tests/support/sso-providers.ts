@@ -166,3 +166,11 @@ export async function followToRedirect(start: string, until: string): Promise<UR
   }
   throw new Error('too many redirects');
 }
+
+/** A loopback port free now (a server about to listen there registers it with a provider first). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
