@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
-import { freePort, startCasServer, startOidcProvider } from '../support/sso-providers.ts';
+import { freePort, ssoConfig, startCasServer, startOidcProvider } from '../support/sso-providers.ts';
 import { axeSerious } from '../support/axe.ts';
 import { sysUser } from '../../src/server/db/schema/index.ts';
 import { KEYS, NS } from '../../src/web/lib/storage.ts';
@@ -22,24 +22,7 @@ beforeAll(async () => {
   const port = await freePort();
   op = await startOidcProvider([`http://127.0.0.1:${port}/jeecg-boot/sys/thirdLogin/oidc/callback`]);
   cas = await startCasServer();
-  env = await startBrowserEnv({
-    port,
-    config: {
-      sso: {
-        mode: true,
-        publicUrl: undefined,
-        oidc: {
-          issuer: op.issuer,
-          clientId: op.clientId,
-          clientSecret: op.clientSecret,
-          scopes: 'openid profile email',
-          linkClaim: 'email',
-          name: '企业身份',
-        },
-        cas: { url: cas.url, version: 3, usernameAttribute: undefined, name: '统一认证' },
-      },
-    },
-  });
+  env = await startBrowserEnv({ port, config: { sso: ssoConfig(op, cas) } });
   await env.database.db
     .update(sysUser)
     .set({ email: 'admin@care.test' })
@@ -88,7 +71,10 @@ describe('single sign-on in the browser', () => {
   it('CAS: signs in through the CAS server and lands on the home page; a bad ticket is refused on the page', async () => {
     const page = await env.newPage();
     cas.signInAs('caiwu');
-    await page.goto(`${env.url}/user/sso`);
+    // the login page offers the way to the SSO page when a provider is on
+    await page.goto(`${env.url}/user/login`);
+    await press(page, '统一身份登录', 'link');
+    await page.waitForURL(`${env.url}/user/sso`);
     await press(page, '使用统一认证登录', 'link');
     await page.waitForURL(`${env.url}/dashboard/analysis`);
     expect(await signedInAs(page)).toBe('caiwu');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { BASE, createTestApp, type TestApp } from '../support/app.ts';
-import { followToRedirect, startCasServer, startOidcProvider } from '../support/sso-providers.ts';
+import { followToRedirect, ssoConfig, startCasServer, startOidcProvider } from '../support/sso-providers.ts';
 import {
   sysLog,
   sysThirdAccount,
@@ -29,21 +29,7 @@ let cas: Awaited<ReturnType<typeof startCasServer>>;
 beforeAll(async () => {
   op = await startOidcProvider([REDIRECT_URI]);
   cas = await startCasServer();
-  t = await createTestApp({
-    sso: {
-      mode: true,
-      publicUrl: undefined,
-      oidc: {
-        issuer: op.issuer,
-        clientId: op.clientId,
-        clientSecret: op.clientSecret,
-        scopes: 'openid profile email',
-        linkClaim: 'email',
-        name: '企业身份',
-      },
-      cas: { url: cas.url, version: 3, usernameAttribute: undefined, name: '统一认证' },
-    },
-  });
+  t = await createTestApp({ sso: ssoConfig(op, cas) });
   await t.database.db
     .update(sysUser)
     .set({ email: 'yunying@care.test' })

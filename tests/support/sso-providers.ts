@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import type { SsoConfig } from '../../src/server/lib/sso/config.ts';
 
 /**
  * Local identity providers for the single sign-on tests, on 127.0.0.1 only: a real OpenID Connect
@@ -173,4 +174,24 @@ export async function freePort(): Promise<number> {
   const port = await listen(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** The console's single sign-on settings for these providers (SSO mode on; names the tests look for). */
+export function ssoConfig(
+  op: { issuer: string; clientId: string; clientSecret: string },
+  cas: { url: string },
+): SsoConfig {
+  return {
+    mode: true,
+    publicUrl: undefined,
+    oidc: {
+      issuer: op.issuer,
+      clientId: op.clientId,
+      clientSecret: op.clientSecret,
+      scopes: 'openid profile email',
+      linkClaim: 'email',
+      name: '企业身份',
+    },
+    cas: { url: cas.url, version: 3, usernameAttribute: undefined, name: '统一认证' },
+  };
 }

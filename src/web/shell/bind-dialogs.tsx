@@ -35,12 +35,11 @@ export function BindDialogs() {
       registerWidget('account.bind', async (props) => {
         const types = await callTo<EnabledTypes>(ENDPOINTS.thirdApp.getEnabledType);
         const choices = THIRD_TYPES.filter((t) => types[t]).map((t) => ({ value: t, label: types.names[t] }));
-        if (!choices.length) throw new Error('未配置第三方登录，请联系管理员');
         const wanted = props?.thirdType as ThirdType | undefined;
         setOpen({
           mode: 'bind',
           choices,
-          value: choices.find((c) => c.value === wanted)?.value ?? choices[0]!.value,
+          value: choices.find((c) => c.value === wanted)?.value ?? choices[0]?.value ?? '',
         });
       }),
       registerWidget('account.unbind', async (props) => {

@@ -10,6 +10,7 @@ import type { Result } from '../../../shared/api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
+import { SsoEntry } from './sso-pages.tsx';
 
 // only for a login that must replace its password: its rules (zod) stay off the login page
 const SetOwnPassword = lazy(() =>
@@ -229,6 +230,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           </a>
         </div>
       </form>
+      <SsoEntry redirect={redirect} />
     </AuthFrame>
   );
 }

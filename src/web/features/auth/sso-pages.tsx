@@ -159,3 +159,27 @@ export function TestHomePage() {
     </AuthFrame>
   );
 }
+
+/** The login page's way to the SSO page, shown when a provider is on. */
+export function SsoEntry({ redirect }: { redirect?: string }) {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadEnabledTypes().then((t) => live && setOn(Boolean(t?.oidc || t?.cas)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!on) return null;
+  return (
+    <p className="mt-4 border-t pt-3 text-center text-sm">
+      <Link
+        to={SSO_ROUTES.login}
+        search={{ redirect: safePath(redirect) }}
+        className="text-[var(--primary)] hover:underline"
+      >
+        统一身份登录
+      </Link>
+    </p>
+  );
+}
