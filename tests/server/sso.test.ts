@@ -92,6 +92,18 @@ describe('OIDC sign-in', () => {
     const r = await t.call('GET', `/sys/thirdLogin/getLoginUser/${token}/oidc`);
     expect(r.body).toMatchObject({ success: true, message: '登录成功' });
     expect(r.body.result.userInfo.username).toBe('yunying');
+    // the first sign-in linked the identity (JIT), and said so in the operation log
+    const [jit] = await t.database.db
+      .select({ content: sysLog.logContent })
+      .from(sysLog)
+      .where(
+        and(
+          eq(sysLog.logType, 2),
+          like(sysLog.logContent, '账户绑定：首次登录%'),
+          eq(sysLog.createBy, 'yunying'),
+        ),
+      );
+    expect(jit?.content).toBe('账户绑定：首次登录，已绑定企业身份（op-yunying）');
     // a session like the password login's: a stored token hash and the login log
     const [stored] = await t.database.db
       .select()
@@ -254,6 +266,16 @@ describe('账户绑定', () => {
     const signIn = await oidcSignIn({ sub: 'op-yuangong' });
     const r = await t.call('GET', `/sys/thirdLogin/getLoginUser/${signIn.searchParams.get('token')}/oidc`);
     expect(r.body.result.userInfo.username).toBe('yuangong');
+
+    // the same identity cannot be linked to a second account
+    const adminBind = await t.call('POST', '/sys/thirdApp/bind', {
+      token: await t.login('admin'),
+      body: { thirdType: 'oidc', password: '123456' },
+    });
+    const adminBack = await followToRedirect(adminBind.body.result.url, REDIRECT_URI);
+    const refused = landing(await get(adminBack.pathname + adminBack.search, cookieOf(adminBind.raw)));
+    expect(refused.pathname).toBe('/account/settings/binding');
+    expect(refused.searchParams.get('error')).toBe(SSO_MSG.linkedElsewhere);
 
     const id = list.body.result[0].id as string;
     const adminToken = await t.login('admin');

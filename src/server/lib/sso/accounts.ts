@@ -20,6 +20,12 @@ const LINK_FIELDS: Record<string, { column: 'email' | 'phone'; verifiedBy: strin
   phone_number: { column: 'phone', verifiedBy: 'phone_number_verified', label: '手机号' },
 };
 
+/** The account a provider's sign-in is for, and whether this sign-in linked the identity (JIT). */
+export interface SignedIn {
+  user: UserRow;
+  linkedNow: boolean;
+}
+
 export const oidcIdentity = (claims: OidcClaims): Identity => {
   const name = [claims.name, claims.email, claims.preferred_username].find((v) => typeof v === 'string');
   return {
@@ -35,12 +41,12 @@ export const oidcIdentity = (claims: OidcClaims): Identity => {
  * configured claim names, which is then linked; refused when the claim is missing or not verified
  * by the provider, or names nobody.
  */
-export async function accountOfOidc(db: Db, cfg: OidcConfig, claims: OidcClaims): Promise<UserRow> {
+export async function accountOfOidc(db: Db, cfg: OidcConfig, claims: OidcClaims): Promise<SignedIn> {
   const identity = oidcIdentity(claims);
   const linked = await linkedUser(db, identity);
   if (linked) {
     assertCanLogin(linked);
-    return linked;
+    return { user: linked, linkedNow: false };
   }
   const field = LINK_FIELDS[cfg.linkClaim];
   const value = claims[cfg.linkClaim];
@@ -53,7 +59,7 @@ export async function accountOfOidc(db: Db, cfg: OidcConfig, claims: OidcClaims)
   if (!user || user.delFlag === 1) throw new BizError(SSO_MSG.unknownUser);
   assertCanLogin(user);
   await linkIdentity(db, user.id, identity, cfg.name);
-  return user;
+  return { user, linkedNow: true };
 }
 
 export const casIdentity = (server: string, v: Extract<CasValidation, { ok: true }>): Identity => ({
@@ -70,19 +76,19 @@ export async function accountOfCas(
   providerName: string,
   usernameAttribute: string | undefined,
   v: Extract<CasValidation, { ok: true }>,
-): Promise<UserRow> {
+): Promise<SignedIn> {
   const identity = casIdentity(server, v);
   const linked = await linkedUser(db, identity);
   if (linked) {
     assertCanLogin(linked);
-    return linked;
+    return { user: linked, linkedNow: false };
   }
   const username = usernameAttribute ? v.attributes[usernameAttribute] : v.user;
   const user = username ? await findUserByUsername(db, username) : undefined;
   if (!user || user.delFlag === 1) throw new BizError(SSO_MSG.unknownUser);
   assertCanLogin(user);
   await linkIdentity(db, user.id, identity, providerName);
-  return user;
+  return { user, linkedNow: true };
 }
 
 const FRESH_SESSION_MS = 5 * 60_000;

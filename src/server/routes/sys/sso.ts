@@ -128,7 +128,15 @@ export default async function ssoRoutes(app: FastifyInstance) {
           );
           return land({ bound: 'oidc' });
         }
-        const user = await accountOfOidc(app.db, cfg.sso.oidc!, claims);
+        const { user, linkedNow } = await accountOfOidc(app.db, cfg.sso.oidc!, claims);
+        if (linkedNow)
+          await logAccountChange(
+            app.db,
+            req,
+            user,
+            `账户绑定：首次登录，${SSO_MSG.bound(cfg.sso.oidc!.name)}（${claims.sub}）`,
+            req.routeOptions.url ?? '',
+          );
         return land({ thirdType: 'oidc', token: await issueLoginToken(app.db, user.id, 'oidc') });
       } catch (e) {
         return land({ thirdType: 'oidc', error: refusal(req, e) });
@@ -169,7 +177,21 @@ export default async function ssoRoutes(app: FastifyInstance) {
         return { ok: false as const, code: 'UNREACHABLE', message: '' };
       });
       if (!v.ok) throw new BizError(SSO_MSG.badTicket);
-      const user = await accountOfCas(app.db, cas.server, name, cfg.sso.cas!.usernameAttribute, v);
+      const { user, linkedNow } = await accountOfCas(
+        app.db,
+        cas.server,
+        name,
+        cfg.sso.cas!.usernameAttribute,
+        v,
+      );
+      if (linkedNow)
+        await logAccountChange(
+          app.db,
+          req,
+          user,
+          `账户绑定：首次登录，${SSO_MSG.bound(name)}（${v.user}）`,
+          req.routeOptions.url ?? '',
+        );
       await recordAttempt(app.db, user.username, req.ip, true);
       const result = await loginResult(app.db, user, req, cfg);
       // single logout names this ticket: remember which session it made
