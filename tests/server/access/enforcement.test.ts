@@ -25,6 +25,13 @@ const ANONYMOUS_ROUTES = [
   'POST /sys/user/passwordChange',
   'GET /sys/user/passwordChange',
   'GET /sys/user/checkOnlyUser',
+  // single sign-on: the providers' redirects and the signed-out SSO page (tests/server/sso.test.ts)
+  'GET /sys/thirdApp/getEnabledType',
+  'GET /sys/thirdLogin/render/:source',
+  'GET /sys/thirdLogin/oidc/callback',
+  'GET /sys/thirdLogin/getLoginUser/:token/:thirdType',
+  'GET /sys/cas/client/validateLogin',
+  'POST /sys/cas/client/logout',
 ];
 
 /** Every registered API route (`METHOD /path` under the base) with the permission it checks. */
