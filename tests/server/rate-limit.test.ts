@@ -61,7 +61,7 @@ describe('rate limits on anonymous endpoints (defaults)', () => {
     expect(statuses(rs).filter((s) => s === 429)).toHaveLength(90);
   });
 
-  it('limits password login, phone login, registration, reset and captcha per address', async () => {
+  it('limits password login, phone login, single sign-on, registration, reset and captcha per address', async () => {
     const cases: Array<[string, string, number, (i: number) => object | undefined]> = [
       ['POST', '/sys/login', 30, (i) => ({ username: `nobody${i}`, password: 'x' })],
       ['POST', '/sys/phoneLogin', 30, () => ({ mobile: '13900000001', captcha: '000000' })],
@@ -69,6 +69,10 @@ describe('rate limits on anonymous endpoints (defaults)', () => {
       ['POST', '/sys/user/phoneVerification', 20, () => ({})],
       ['GET', '/sys/user/passwordChange', 20, () => undefined],
       ['GET', '/sys/randomImage/k1', 60, () => undefined],
+      // single sign-on counts as logins
+      ['GET', '/sys/thirdLogin/render/oidc', 30, () => undefined],
+      ['GET', '/sys/thirdLogin/getLoginUser/none/oidc', 30, () => undefined],
+      ['GET', '/sys/cas/client/validateLogin?ticket=ST-1', 30, () => undefined],
     ];
     for (const [method, url, allowed, body] of cases) {
       const address = `10.1.0.${cases.findIndex((c) => c[1] === url) + 1}`;
