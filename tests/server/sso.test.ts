@@ -10,6 +10,7 @@ import {
   sysVerifyCode,
 } from '../../src/server/db/schema/index.ts';
 import { SSO_MSG } from '../../src/shared/sso.ts';
+import { logoutSessionIndex, parseServiceResponse } from '../../src/server/lib/sso/cas.ts';
 import { sha256 } from '../../src/server/lib/query/ids.ts';
 
 /**
@@ -231,6 +232,30 @@ describe('CAS sign-in', () => {
       query: { ticket: cas.issue('no-such-user', CAS_SERVICE), service: CAS_SERVICE },
     });
     expect(nobody.body).toMatchObject({ success: false, message: SSO_MSG.unknownUser });
+  });
+});
+
+describe('CAS answers as read', () => {
+  const NS = 'xmlns:cas="http://www.yale.edu/tp/cas"';
+  it('reads CAS 2.0/3.0 success with attributes, failures with their code, and refuses declared entities', () => {
+    expect(
+      parseServiceResponse(
+        `<cas:serviceResponse ${NS}><cas:authenticationSuccess><cas:user>li&amp;wang</cas:user><cas:attributes><cas:name>李王</cas:name><cas:memberOf>a</cas:memberOf><cas:memberOf>b</cas:memberOf></cas:attributes></cas:authenticationSuccess></cas:serviceResponse>`,
+      ),
+    ).toEqual({ ok: true, user: 'li&wang', attributes: { name: '李王', memberOf: 'a' } });
+    expect(
+      parseServiceResponse(
+        `<cas:serviceResponse ${NS}><cas:authenticationFailure code="INVALID_SERVICE">no</cas:authenticationFailure></cas:serviceResponse>`,
+      ),
+    ).toMatchObject({ ok: false, code: 'INVALID_SERVICE' });
+    const bomb = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><cas:serviceResponse ${NS}><cas:authenticationSuccess><cas:user>&b;</cas:user></cas:authenticationSuccess></cas:serviceResponse>`;
+    expect(parseServiceResponse(bomb)).toMatchObject({ ok: false });
+    expect(parseServiceResponse('not xml <<<')).toMatchObject({ ok: false });
+    expect(
+      logoutSessionIndex(
+        '<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"><samlp:SessionIndex>ST-1</samlp:SessionIndex></samlp:LogoutRequest>',
+      ),
+    ).toBe('ST-1');
   });
 });
 

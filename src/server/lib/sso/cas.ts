@@ -18,8 +18,8 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   parseTagValue: false,
+  // the XML entities (&amp; …) only: documents declaring their own are refused before parsing
   processEntities: true,
-  // a validation answer never needs entity declarations: none are expanded
   ignoreDeclaration: true,
 });
 
@@ -31,6 +31,8 @@ const text = (v: unknown): string => {
 
 /** Read a CAS 2.0/3.0 `serviceResponse` (namespaces dropped). */
 export function parseServiceResponse(xml: string): CasValidation {
+  // a validation answer has no document type: one that declares entities is refused unread
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, code: 'INVALID_RESPONSE', message: 'doctype' };
   let doc: Record<string, unknown>;
   try {
     doc = parser.parse(xml) as Record<string, unknown>;
@@ -56,6 +58,7 @@ export function parseServiceResponse(xml: string): CasValidation {
 
 /** The service ticket a CAS single-logout request names (`<samlp:SessionIndex>`), if any. */
 export function logoutSessionIndex(xml: string): string | undefined {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return undefined;
   try {
     const doc = parser.parse(xml) as Record<string, unknown>;
     const request = doc.LogoutRequest as Record<string, unknown> | undefined;
