@@ -367,6 +367,34 @@ describe('账户绑定', () => {
   });
 });
 
+describe('a username claim', () => {
+  let u: TestApp;
+  beforeAll(async () => {
+    const sso = ssoConfig(op, cas);
+    u = await createTestApp({ sso: { ...sso, oidc: { ...sso.oidc!, linkClaim: 'preferred_username' } } });
+  });
+  afterAll(async () => u?.close());
+
+  it('finds the account by the username the provider asserts, and refuses an unknown one', async () => {
+    const signIn = async (person: Parameters<typeof op.signInAs>[0]) => {
+      op.signInAs(person);
+      const render = await u.app.inject({ method: 'GET', url: `${BASE}/sys/thirdLogin/render/oidc` });
+      const back = await followToRedirect(landing(render).href, REDIRECT_URI);
+      const res = await u.app.inject({
+        method: 'GET',
+        url: back.pathname + back.search,
+        headers: { cookie: cookieOf(render) },
+      });
+      return landing(res);
+    };
+    const ok = await signIn({ sub: 'u-caiwu', preferred_username: 'caiwu' });
+    const r = await u.call('GET', `/sys/thirdLogin/getLoginUser/${ok.searchParams.get('token')}/oidc`);
+    expect(r.body.result.userInfo.username).toBe('caiwu');
+    const unknown = await signIn({ sub: 'u-x', preferred_username: 'no_such_user' });
+    expect(unknown.searchParams.get('error')).toBe(SSO_MSG.unknownUser);
+  });
+});
+
 describe('without a provider configured', () => {
   let bare: TestApp;
   beforeAll(async () => {
