@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -19,8 +20,10 @@ export default class SlowestFiles implements Reporter {
           ms: d.duration + d.collectDuration + d.setupDuration,
         };
       })
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, SHOWN);
+      .sort((a, b) => b.ms - a.ms);
+    // SLOWEST_JSON=<file> keeps every file's time, to compare runs or to sum a tier
+    if (process.env.SLOWEST_JSON) writeFileSync(process.env.SLOWEST_JSON, JSON.stringify(rows, null, 1));
+    rows.splice(SHOWN);
     if (!rows.length) return;
     const lines = rows.map(
       (r) => `  ${(r.ms / 1000).toFixed(1).padStart(7)} s  ${r.project.padEnd(6)} ${r.file}`,
