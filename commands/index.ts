@@ -22,6 +22,16 @@ import accountCenter from './account/center.ts';
 import accountChangePassword from './account/change-password.ts';
 import accountSettings from './account/settings.ts';
 import accountSwitchDepart from './account/switch-depart.ts';
+import accountProfileShow from './account/profile/show.ts';
+import accountProfileEdit from './account/profile/edit.ts';
+import accountContactSendCode from './account/contact/send-code.ts';
+import accountContactChange from './account/contact/change.ts';
+import accountSessionsList from './account/sessions/list.ts';
+import accountSessionsRevoke from './account/sessions/revoke.ts';
+import accountLogins from './account/logins.ts';
+import accountPreferencesSet from './account/preferences/set.ts';
+import accountPreferencesShow from './account/preferences/show.ts';
+import accountNotifySet from './account/notify/set.ts';
 import authLogout from './auth/logout.ts';
 import fileUpload from './file/upload.ts';
 import gridAddRow from './grid/add-row.ts';
@@ -142,6 +152,16 @@ export const COMMANDS: CommandDefinition[] = [
   accountChangePassword,
   accountSettings,
   accountSwitchDepart,
+  accountProfileShow,
+  accountProfileEdit,
+  accountContactSendCode,
+  accountContactChange,
+  accountSessionsList,
+  accountSessionsRevoke,
+  accountLogins,
+  accountPreferencesSet,
+  accountPreferencesShow,
+  accountNotifySet,
   authLogout,
   fileUpload,
   gridAddRow,

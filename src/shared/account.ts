@@ -60,7 +60,12 @@ export function contactProblem(kind: ContactKind, value: string): string | undef
 const kind = z.enum(['phone', 'email'], { error: '只能修改手机号码或邮箱' }).describe('phone 或 email');
 
 export const sendContactCodeSchema = z
-  .object({ ...identity, kind, value: contactValue.describe('新的手机号码或邮箱') })
+  .object({
+    ...identity,
+    kind,
+    value: contactValue.describe('新的手机号码或邮箱'),
+    dryRun: z.boolean().optional().describe('只检查能否改为此值，不发送验证码'),
+  })
   .superRefine((v, ctx) => {
     const problem = contactProblem(v.kind, v.value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['value'] });

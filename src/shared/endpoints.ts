@@ -45,7 +45,7 @@ export const ENDPOINTS = {
     logins: e('GET', '/sys/user/self/logins', AUTHENTICATED),
     /** 个性化设置 and 新消息通知 kept on the server */
     prefs: e('GET', '/sys/user/self/prefs', AUTHENTICATED),
-    savePrefs: e('PUT', '/sys/user/self/prefs', AUTHENTICATED),
+    savePrefs: e('PUT', '/sys/user/self/savePrefs', AUTHENTICATED),
   },
   user: {
     list: e('GET', '/sys/user/list', PERM.user.list),

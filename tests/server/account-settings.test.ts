@@ -190,8 +190,11 @@ describe('账户设置: one changes only oneself', () => {
     const token = await t.login('yunying');
     const before = await t.call('GET', '/sys/user/self/prefs', { token });
     expect(before.body.result).toEqual({ ui: {}, notify: { categories: ['1', '2'], speak: false } });
-    await t.call('PUT', '/sys/user/self/prefs', { token, body: { ui: { theme: 'dark', multipage: false } } });
-    const s = await t.call('PUT', '/sys/user/self/prefs', {
+    await t.call('PUT', '/sys/user/self/savePrefs', {
+      token,
+      body: { ui: { theme: 'dark', multipage: false } },
+    });
+    const s = await t.call('PUT', '/sys/user/self/savePrefs', {
       token,
       body: { ui: { layout: 'topmenu' }, notify: { categories: ['1'], speak: true } },
     });
@@ -202,10 +205,10 @@ describe('账户设置: one changes only oneself', () => {
       ui: { theme: 'dark', multipage: false, layout: 'topmenu' },
       notify: { categories: ['1'], speak: true },
     });
-    expect((await lastLog(yunyingId, '/sys/user/self/prefs'))?.logContent).toContain('成功');
-    const bad = await t.call('PUT', '/sys/user/self/prefs', { token, body: { ui: { theme: 'pink' } } });
+    expect((await lastLog(yunyingId, '/sys/user/self/savePrefs'))?.logContent).toContain('成功');
+    const bad = await t.call('PUT', '/sys/user/self/savePrefs', { token, body: { ui: { theme: 'pink' } } });
     expect(bad.body.success).toBe(false);
-    const unknown = await t.call('PUT', '/sys/user/self/prefs', { token, body: { ui: { evil: 1 } } });
+    const unknown = await t.call('PUT', '/sys/user/self/savePrefs', { token, body: { ui: { evil: 1 } } });
     expect(unknown.body.success).toBe(false);
     const adminPrefs = await t.call('GET', '/sys/user/self/prefs', { token: await t.login('admin') });
     expect(adminPrefs.body.result.ui).toEqual({});

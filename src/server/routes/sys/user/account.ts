@@ -88,6 +88,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         .where(and(eq(contactColumn[body.kind], body.value), ne(sysUser.id, user.id)))
         .limit(1);
       if (taken) throw new BizError(TAKEN[body.kind]);
+      if (body.dryRun) return okMessage(`可以改为 ${body.value}`);
       const key = codeKey(user.id, body.kind, body.value);
       if (await liveCode(db, key)) throw new BizError('验证码10分钟内，仍然有效！');
       const code = randomDigits(6);
