@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineCommand } from '../../core/define-command.ts';
 import { ENDPOINTS } from '../../../src/shared/endpoints.ts';
 import { invoke } from '../../../src/shared/contracts.ts';

@@ -90,7 +90,6 @@ export function SettingsControls() {
 /** 系统设置 drawer: theme colour, menu style, layout, content width, header, weak mode, multipage. */
 export function SettingsDrawer() {
   const [open, setOpen] = useState(false);
-  const s = useSettings();
   useEffect(() => registerWidget('settings.drawer', () => setOpen(true)), []);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
