@@ -8,6 +8,7 @@
 import { useSyncExternalStore } from 'react';
 import {
   DEFAULT_NOTIFY,
+  alerts,
   UI_PREF_KEYS,
   type NotifyPrefs,
   type Prefs,
@@ -15,6 +16,7 @@ import {
 } from '../../shared/account.ts';
 import { ENDPOINTS } from '../../shared/endpoints.ts';
 import { callTo } from '../lib/api-client.ts';
+import { notify as toast } from '../lib/notify.ts';
 import { registerWidget } from './runtime.ts';
 import { settingsStore } from './settings.ts';
 
@@ -66,6 +68,18 @@ export function speak(text: string): boolean {
   const utterance = new SpeechSynthesisUtterance(text);
   utterance.lang = 'zh-CN';
   synth.speak(utterance);
+  return true;
+}
+
+/**
+ * A notice arrived (the bell's socket): alert when its category is one the user chose, and read
+ * its text aloud when they turned that on. Answers whether it alerted.
+ */
+export function announceNotice(text: string, category: string | undefined): boolean {
+  const prefs = notifyStore.get();
+  if (!alerts(prefs, category)) return false;
+  toast('info', text, '新消息');
+  if (prefs.speak) speak(text);
   return true;
 }
 
