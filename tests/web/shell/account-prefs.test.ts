@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/web/shell/settings.ts';
 import { noticeStore } from '../../../src/web/lib/notify.ts';
+import type * as PrefsModule from '../../../src/web/shell/account-prefs.ts';
 
-type Prefs = typeof import('../../../src/web/shell/account-prefs.ts');
+type Prefs = typeof PrefsModule;
 let announceNotice: Prefs['announceNotice'];
 let changedUi: Prefs['changedUi'];
 let notifyStore: Prefs['notifyStore'];
