@@ -266,6 +266,51 @@ describe('账户设置', () => {
         }),
       )
       .toBe('dark #722ED1');
+    // a 通知公告 released now alerts and is read aloud (the browser's own speech synthesis); a
+    // 系统消息 neither
+    await second.evaluate(() => {
+      const w = window as unknown as { spoken: string[] };
+      w.spoken = [];
+      window.speechSynthesis.speak = (u) => void w.spoken.push(u.text);
+    });
+    const adminToken = (
+      await env.app.inject({
+        method: 'POST',
+        url: '/jeecg-boot/sys/login',
+        payload: { username: 'admin', password: '123456' },
+      })
+    ).json().result.token as string;
+    const release = async (titile: string, msgCategory: string) => {
+      const added = await env.app.inject({
+        method: 'POST',
+        url: '/jeecg-boot/sys/annountCement/add',
+        headers: { 'x-access-token': adminToken },
+        payload: { titile, msgContent: '<p>内容</p>', priority: 'L', msgCategory, msgType: 'ALL' },
+      });
+      expect(added.json().success).toBe(true);
+      const list = await env.app.inject({
+        url: '/jeecg-boot/sys/annountCement/list',
+        query: { titile },
+        headers: { 'x-access-token': adminToken },
+      });
+      const id = (list.json().result.records as Array<{ id: string; titile: string }>).find(
+        (r) => r.titile === titile,
+      )!.id;
+      const released = await env.app.inject({
+        url: '/jeecg-boot/sys/annountCement/doReleaseData',
+        query: { id },
+        headers: { 'x-access-token': adminToken },
+      });
+      expect(released.json().success).toBe(true);
+    };
+    await release('系统维护提醒', '2');
+    await release('新店开业通知', '1');
+    await second.locator('[aria-live="polite"]').getByText('新店开业通知').waitFor();
+    await expect
+      .poll(() => second.evaluate(() => (window as unknown as { spoken: string[] }).spoken))
+      .toEqual(['新店开业通知']);
+    expect(await second.locator('[aria-live="polite"]').getByText('系统维护提醒').count()).toBe(0);
+    expect(await second.locator('[aria-live="polite"]').getByText('新店开业通知').count()).toBe(1);
     await m2.getByRole('navigation', { name: '账户设置' }).getByRole('link', { name: '基本设置' }).click();
     await expect.poll(() => m2.getByLabel('姓名').inputValue()).toBe('运营小张');
     expect(await m2.getByLabel('生日').inputValue()).toBe('1991-05-06');
