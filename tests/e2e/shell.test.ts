@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { encodePng } from '../../src/server/lib/files/png.ts';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -204,6 +205,17 @@ describe('账户设置', () => {
     await name.fill('运营小张');
     await main.getByLabel('性别').selectOption('2');
     await main.getByLabel('生日').fill('1991-05-06');
+    // the avatar through the system file chooser, shown before it is saved
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      main.getByRole('button', { name: '上传头像' }).press('Enter'),
+    ]);
+    await chooser.setFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: encodePng(8, 8, () => [200, 90, 40]),
+    });
+    await main.getByRole('img', { name: '头像' }).waitFor();
     await name.press('Enter');
     await page.getByText('个人信息已保存').waitFor();
     // a code to a new e-mail is sent (the code itself: tests/server/account-settings.test.ts)
@@ -314,6 +326,7 @@ describe('账户设置', () => {
     await m2.getByRole('navigation', { name: '账户设置' }).getByRole('link', { name: '基本设置' }).click();
     await expect.poll(() => m2.getByLabel('姓名').inputValue()).toBe('运营小张');
     expect(await m2.getByLabel('生日').inputValue()).toBe('1991-05-06');
+    await m2.getByRole('img', { name: '头像' }).waitFor();
     expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await second.context().close();
   });
