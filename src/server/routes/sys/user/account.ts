@@ -53,6 +53,15 @@ export default async function accountRoutes(app: FastifyInstance) {
     return user;
   };
   const fresh = async (user: UserRow) => (await findUserById(db, user.id)) ?? user;
+  /** Refuse a phone or e-mail another account holds (they are unique). */
+  const refuseTaken = async (kind: ContactKind, value: string, userId: string) => {
+    const [taken] = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(eq(contactColumn[kind], value), ne(sysUser.id, userId)))
+      .limit(1);
+    if (taken) throw new BizError(TAKEN[kind]);
+  };
 
   route(app, ENDPOINTS.self.profile, async (req) => ok(userJson(await fresh(caller(req).user), tz)));
 
@@ -82,12 +91,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       const body = parseWith(sendContactCodeSchema, req.body);
       const user = await fresh(selfOf(req, body));
       if (user[body.kind] === body.value) throw new BizError(`新${CONTACT_KINDS[body.kind]}与当前相同`);
-      const [taken] = await db
-        .select({ id: sysUser.id })
-        .from(sysUser)
-        .where(and(eq(contactColumn[body.kind], body.value), ne(sysUser.id, user.id)))
-        .limit(1);
-      if (taken) throw new BizError(TAKEN[body.kind]);
+      await refuseTaken(body.kind, body.value, user.id);
       if (body.dryRun) return okMessage(`可以改为 ${body.value}`);
       const key = codeKey(user.id, body.kind, body.value);
       if (await liveCode(db, key)) throw new BizError('验证码10分钟内，仍然有效！');
@@ -118,12 +122,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     });
     if (verdict === 'missing') throw new BizError('验证码已失效，请重新获取');
     if (verdict === 'wrong') throw new BizError('验证码错误');
-    const [taken] = await db
-      .select({ id: sysUser.id })
-      .from(sysUser)
-      .where(and(eq(contactColumn[body.kind], body.value), ne(sysUser.id, user.id)))
-      .limit(1);
-    if (taken) throw new BizError(TAKEN[body.kind]);
+    await refuseTaken(body.kind, body.value, user.id);
     const [saved] = await db
       .update(sysUser)
       .set({ [body.kind]: body.value, updateBy: user.username, updateTime: new Date() })
