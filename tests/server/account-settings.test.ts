@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { sysLog, sysUser } from '../../src/server/db/schema/index.ts';
+import { sysLog, sysSessionActivity, sysUser } from '../../src/server/db/schema/index.ts';
+import { sha256 } from '../../src/server/lib/query/ids.ts';
 import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { SELF_ONLY } from '../../src/shared/account.ts';
 
@@ -144,6 +145,12 @@ describe('账户设置: one changes only oneself', () => {
     const token = await t.login('yunying');
     const adminToken = await t.login('admin');
     expect((await t.call('GET', '/sys/user/self/profile', { token: other })).status).toBe(200);
+    // its use was noted (apart from the token row, whose changes drop every session cache)
+    const [used] = await t.database.db
+      .select()
+      .from(sysSessionActivity)
+      .where(eq(sysSessionActivity.tokenHash, sha256(other)));
+    expect(Date.now() - used!.lastUsedAt.getTime()).toBeLessThan(60_000);
     const list = await t.call('GET', '/sys/user/self/sessions', { token });
     const sessions = list.body.result as Array<{
       id: string;
