@@ -27,6 +27,7 @@ import { checkCode, liveCode, putCode, randomDigits } from '../../../lib/access/
 import { sessionIdOf } from '../../../repos/online.ts';
 import { findUserById } from '../../../repos/users.ts';
 import { userJson } from '../../../repos/user-json.ts';
+import { publishSavedUsers } from './publish-users.ts';
 
 /** How long a code for a new phone or e-mail lives. */
 const CONTACT_CODE_TTL_MS = 600_000;
@@ -80,6 +81,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       })
       .where(eq(sysUser.id, user.id))
       .returning();
+    await publishSavedUsers(app, req, [user.id]);
     return ok(userJson(saved ?? user, tz), '保存成功！');
   });
 
@@ -128,6 +130,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       .set({ [body.kind]: body.value, updateBy: user.username, updateTime: new Date() })
       .where(eq(sysUser.id, user.id))
       .returning();
+    await publishSavedUsers(app, req, [user.id]);
     return ok(userJson(saved ?? user, tz), `${CONTACT_KINDS[body.kind]}已修改`);
   });
 
