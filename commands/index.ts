@@ -25,6 +25,16 @@ import accountSwitchDepart from './account/switch-depart.ts';
 import accountBindings from './account/bindings.ts';
 import accountBind from './account/bind.ts';
 import accountUnbind from './account/unbind.ts';
+import accountProfileShow from './account/profile/show.ts';
+import accountProfileEdit from './account/profile/edit.ts';
+import accountContactSendCode from './account/contact/send-code.ts';
+import accountContactChange from './account/contact/change.ts';
+import accountSessionsList from './account/sessions/list.ts';
+import accountSessionsRevoke from './account/sessions/revoke.ts';
+import accountLogins from './account/logins.ts';
+import accountPreferencesSet from './account/preferences/set.ts';
+import accountPreferencesShow from './account/preferences/show.ts';
+import accountNotifySet from './account/notify/set.ts';
 import authLogout from './auth/logout.ts';
 import fileUpload from './file/upload.ts';
 import gridAddRow from './grid/add-row.ts';
@@ -148,6 +158,16 @@ export const COMMANDS: CommandDefinition[] = [
   accountBindings,
   accountBind,
   accountUnbind,
+  accountProfileShow,
+  accountProfileEdit,
+  accountContactSendCode,
+  accountContactChange,
+  accountSessionsList,
+  accountSessionsRevoke,
+  accountLogins,
+  accountPreferencesSet,
+  accountPreferencesShow,
+  accountNotifySet,
   authLogout,
   fileUpload,
   gridAddRow,

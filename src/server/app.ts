@@ -20,6 +20,7 @@ import { PgBus } from './lib/realtime/pg-bus.ts';
 import { LocalDiskStorage, type FileStorage } from './lib/files/file-storage.ts';
 import { VxeHub } from './lib/realtime/vxe-hub.ts';
 import { devLogSmsProvider, type SmsProvider } from './lib/access/sms.ts';
+import { devLogMailProvider, type MailProvider } from './lib/access/mail.ts';
 import { devLogPaymentProvider, type PaymentProvider } from './lib/payments/payment-provider.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -45,6 +46,7 @@ import permissionRuleRoutes from './routes/sys/permission-rules.ts';
 import ruleGrantRoutes from './routes/sys/rule-grants.ts';
 import registerRoutes from './routes/sys/user/register.ts';
 import selfRoutes from './routes/sys/user/self.ts';
+import accountRoutes from './routes/sys/user/account.ts';
 import userReadRoutes from './routes/sys/user/read.ts';
 import userCrudRoutes from './routes/sys/user/crud.ts';
 import userExportRoutes from './routes/sys/user/export.ts';
@@ -84,6 +86,8 @@ declare module 'fastify' {
     database: Database;
     config: AppConfig;
     sms: SmsProvider;
+    /** mails (verification codes of a new e-mail address): a development provider by default */
+    mail: MailProvider;
     /** refunds (and later charges) of orders: one interface, a development provider by default */
     payments: PaymentProvider;
     /** notification sockets of this instance */
@@ -113,6 +117,7 @@ export interface BuildOptions {
   config: AppConfig;
   database: Database;
   sms?: SmsProvider;
+  mail?: MailProvider;
   payments?: PaymentProvider;
   logger?: boolean | object;
   /** where uploaded files are kept (default: LocalDiskStorage of config.uploadDir) */
@@ -145,6 +150,7 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(permissionRuleRoutes, { resources: opts.resources });
   await app.register(ruleGrantRoutes);
   await app.register(selfRoutes);
+  await app.register(accountRoutes);
   await app.register(userReadRoutes);
   await app.register(userCrudRoutes);
   await app.register(userExportRoutes);
@@ -192,6 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('storage', opts.storage ?? new LocalDiskStorage(config.uploadDir));
   app.decorate('sms', opts.sms ?? devLogSmsProvider(app.log));
+  app.decorate('mail', opts.mail ?? devLogMailProvider(app.log));
   app.decorate('payments', opts.payments ?? devLogPaymentProvider(app.log));
   app.decorate('bus', new PgBus(database.notifications, app.log));
   app.decorate('notices', new NoticeHub(app.bus, app.log));

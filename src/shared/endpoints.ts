@@ -47,6 +47,23 @@ export const ENDPOINTS = {
     thirdBindCas: e('POST', '/sys/thirdApp/bindCas', AUTHENTICATED),
     /** unlink one identity (`id`, `password` unless the session is fresh) */
     thirdUnbind: e('POST', '/sys/thirdApp/unbind', AUTHENTICATED),
+    /** 账户设置 (src/shared/account.ts): the caller's own account only, every write in the operation log */
+    profile: e('GET', '/sys/user/self/profile', AUTHENTICATED),
+    /** JeecgBoot's self edit: realname, avatar, sex, birthday of the caller */
+    editProfile: e('PUT', '/sys/user/appEdit', AUTHENTICATED, ['POST']),
+    /** `{kind: phone|email, value}`: a code to the new phone (SMS) or e-mail (mail provider) */
+    sendContactCode: e('POST', '/sys/user/self/sendCode', AUTHENTICATED),
+    /** `{kind, value, code}`: the new phone or e-mail, once the code proved the caller holds it */
+    changeContact: e('PUT', '/sys/user/self/contact', AUTHENTICATED),
+    /** the caller's live sessions: device, address, sign-in and last use */
+    sessions: e('GET', '/sys/user/self/sessions', AUTHENTICATED),
+    /** `{ids}` or `{others: true}`: sign out the caller's other sessions */
+    revokeSessions: e('POST', '/sys/user/self/revokeSessions', AUTHENTICATED),
+    /** the caller's recent sign-ins (login log) */
+    logins: e('GET', '/sys/user/self/logins', AUTHENTICATED),
+    /** 个性化设置 and 新消息通知 kept on the server */
+    prefs: e('GET', '/sys/user/self/prefs', AUTHENTICATED),
+    savePrefs: e('PUT', '/sys/user/self/savePrefs', AUTHENTICATED),
   },
   user: {
     list: e('GET', '/sys/user/list', PERM.user.list),

@@ -50,6 +50,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => env?.close());
 
+/** 账户设置's pages: path and tab title (the menu rows' names). */
+const ACCOUNT_SETTINGS = [
+  ['/account/settings/base', '基本设置'],
+  ['/account/settings/security', '安全设置'],
+  ['/account/settings/binding', '账户绑定'],
+  ['/account/settings/custom', '个性化'],
+  ['/account/settings/notification', '新消息通知'],
+] as const;
+
 /** The side menu's background in each menu style (sidebar.tsx). */
 const DARK_MENU = 'rgb(0, 21, 41)';
 const LIGHT_MENU = 'rgb(255, 255, 255)';
@@ -153,6 +162,11 @@ describe('axe over the product', () => {
         monitors.push(title);
       }
       if (path === '/dashboard/analysis') analysed = await checkAnalysis();
+    }
+    // 账户设置's pages are hidden menu rows (the user menu opens them)
+    for (const [path, title] of ACCOUNT_SETTINGS) {
+      await visit(path, title);
+      found.push(...report(path, await axeSerious(page)));
     }
     expect(found).toEqual([]);
     expect(analysed).toBe(true);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { encodePng } from '../../src/server/lib/files/png.ts';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -178,5 +179,155 @@ describe('user menu', () => {
     await login(again, env.url, 'caiwu', 'abcdef1');
     await again.waitForURL(`${env.url}/dashboard/analysis`);
     await again.context().close();
+  });
+});
+
+describe('账户设置', () => {
+  it('changes one’s own profile, sessions, look and notices by keyboard, kept for another browser', async () => {
+    // a second session of the account, to be signed out from 安全设置
+    const other = await fetch(`${env.url}/jeecg-boot/sys/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Firefox/120.0',
+      },
+      body: JSON.stringify({ username: 'yunying', password: '123456' }),
+    }).then(async (r) => ((await r.json()) as { result: { token: string } }).result.token);
+    const page = await env.newPage();
+    await login(page, env.url, 'yunying', '123456', '/user/login?redirect=/account/settings/base');
+    await page.waitForURL(`${env.url}/account/settings/base`);
+    const main = page.locator('#page-content');
+    const nav = main.getByRole('navigation', { name: '账户设置' });
+    expect(await nav.getByRole('link', { name: '基本设置' }).getAttribute('aria-current')).toBe('page');
+
+    // 基本设置: name, sex, birthday saved with Enter
+    const name = main.getByLabel('姓名');
+    await name.fill('运营小张');
+    await main.getByLabel('性别').selectOption('2');
+    await main.getByLabel('生日').fill('1991-05-06');
+    // the avatar through the system file chooser, shown before it is saved
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      main.getByRole('button', { name: '上传头像' }).press('Enter'),
+    ]);
+    await chooser.setFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: encodePng(8, 8, () => [200, 90, 40]),
+    });
+    await main.getByRole('img', { name: '头像' }).waitFor();
+    await name.press('Enter');
+    await page.getByText('个人信息已保存').waitFor();
+    // a code to a new e-mail is sent (the code itself: tests/server/account-settings.test.ts)
+    await main.getByLabel('新邮箱').fill('yunying-e2e@example.com');
+    await main.getByRole('button', { name: '发送验证码' }).nth(1).click();
+    await page.getByText('验证码已发送到 yunying-e2e@example.com').waitFor();
+
+    // 安全设置, reached from the frame's navigation by keyboard: the other session signed out
+    await nav.getByRole('link', { name: '安全设置' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${env.url}/account/settings/security`);
+    const sessions = main.getByRole('table', { name: '登录会话' });
+    await sessions.getByText('当前会话').waitFor();
+    await sessions.getByText('Firefox · Windows').waitFor();
+    await sessions.getByRole('button', { name: /^退出 Firefox · Windows/ }).press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).press('Enter');
+    await page.getByText('已退出 1 个会话').waitFor();
+    await sessions.getByText('Firefox · Windows').waitFor({ state: 'detached' });
+    const gone = await fetch(`${env.url}/jeecg-boot/sys/user/self/profile`, {
+      headers: { 'x-access-token': other },
+    });
+    expect(gone.status).toBe(401);
+    expect(await main.getByRole('table', { name: '最近登录' }).getByRole('row').count()).toBeGreaterThan(1);
+
+    // 个性化设置: the dark menu and 酱紫, saved on the server
+    await nav.getByRole('link', { name: '个性化设置' }).click();
+    await page.waitForURL(`${env.url}/account/settings/custom`);
+    const saved = () => page.waitForResponse((r) => r.url().includes('/sys/user/self/savePrefs'));
+    let put = saved();
+    await main.getByLabel('整体风格').selectOption('dark');
+    await main.getByRole('button', { name: '酱紫' }).click();
+    await put;
+
+    // 新消息通知: 系统消息 no longer alerts; new messages are read aloud
+    await nav.getByRole('link', { name: '新消息通知' }).click();
+    await page.waitForURL(`${env.url}/account/settings/notification`);
+    put = saved();
+    await main.getByRole('checkbox', { name: '系统消息' }).press('Space');
+    await put;
+    put = saved();
+    await main.getByRole('checkbox', { name: '朗读新消息' }).press('Space');
+    await put;
+    await page.getByText('新消息通知设置已保存').first().waitFor();
+    await page.context().close();
+
+    // another browser (a fresh context, nothing cached), at 390 px: everything followed the account
+    const second = await env.newPage();
+    await second.setViewportSize({ width: 390, height: 800 });
+    await login(second, env.url, 'yunying', '123456', '/user/login?redirect=/account/settings/notification');
+    await second.waitForURL(`${env.url}/account/settings/notification`);
+    const m2 = second.locator('#page-content');
+    await expect.poll(() => m2.getByRole('checkbox', { name: '朗读新消息' }).isChecked()).toBe(true);
+    expect(await m2.getByRole('checkbox', { name: '系统消息' }).isChecked()).toBe(false);
+    expect(await m2.getByRole('checkbox', { name: '通知公告' }).isChecked()).toBe(true);
+    await expect
+      .poll(() =>
+        second.evaluate(() => {
+          const s = JSON.parse(localStorage.getItem('console.settings') ?? '{}') as Record<string, unknown>;
+          return `${s.theme} ${s.color}`;
+        }),
+      )
+      .toBe('dark #722ED1');
+    // a 通知公告 released now alerts and is read aloud (the browser's own speech synthesis); a
+    // 系统消息 neither
+    await second.evaluate(() => {
+      const w = window as unknown as { spoken: string[] };
+      w.spoken = [];
+      window.speechSynthesis.speak = (u) => void w.spoken.push(u.text);
+    });
+    const adminToken = (
+      await env.app.inject({
+        method: 'POST',
+        url: '/jeecg-boot/sys/login',
+        payload: { username: 'admin', password: '123456' },
+      })
+    ).json().result.token as string;
+    const release = async (titile: string, msgCategory: string) => {
+      const added = await env.app.inject({
+        method: 'POST',
+        url: '/jeecg-boot/sys/annountCement/add',
+        headers: { 'x-access-token': adminToken },
+        payload: { titile, msgContent: '<p>内容</p>', priority: 'L', msgCategory, msgType: 'ALL' },
+      });
+      expect(added.json().success).toBe(true);
+      const list = await env.app.inject({
+        url: '/jeecg-boot/sys/annountCement/list',
+        query: { titile },
+        headers: { 'x-access-token': adminToken },
+      });
+      const id = (list.json().result.records as Array<{ id: string; titile: string }>).find(
+        (r) => r.titile === titile,
+      )!.id;
+      const released = await env.app.inject({
+        url: '/jeecg-boot/sys/annountCement/doReleaseData',
+        query: { id },
+        headers: { 'x-access-token': adminToken },
+      });
+      expect(released.json().success).toBe(true);
+    };
+    await release('系统维护提醒', '2');
+    await release('新店开业通知', '1');
+    await second.locator('[aria-live="polite"]').getByText('新店开业通知').waitFor();
+    await expect
+      .poll(() => second.evaluate(() => (window as unknown as { spoken: string[] }).spoken))
+      .toEqual(['新店开业通知']);
+    expect(await second.locator('[aria-live="polite"]').getByText('系统维护提醒').count()).toBe(0);
+    expect(await second.locator('[aria-live="polite"]').getByText('新店开业通知').count()).toBe(1);
+    await m2.getByRole('navigation', { name: '账户设置' }).getByRole('link', { name: '基本设置' }).click();
+    await expect.poll(() => m2.getByLabel('姓名').inputValue()).toBe('运营小张');
+    expect(await m2.getByLabel('生日').inputValue()).toBe('1991-05-06');
+    await m2.getByRole('img', { name: '头像' }).waitFor();
+    expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await second.context().close();
   });
 });

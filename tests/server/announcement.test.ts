@@ -79,6 +79,8 @@ describe('/sys/annountCement', () => {
     expect(await staff.waitFor((m) => m.cmd === 'topic')).toEqual({
       cmd: 'topic',
       msgId: draft.id,
+      // the bell alerts by category (账户设置 → 新消息通知)
+      msgCategory: '1',
       msgTxt: '系统升级',
     });
     staff.ws.close();
@@ -132,6 +134,7 @@ describe('/sys/annountCement', () => {
     expect(await chosen.waitFor((m) => m.cmd === 'user')).toEqual({
       cmd: 'user',
       msgId: id,
+      msgCategory: '2',
       msgTxt: '请核对账单',
     });
     expect(

@@ -182,6 +182,8 @@ describe('/sys/quartzJob', () => {
       `insert into sys_user_token (token_hash, user_id, expires_at) values ('expired-token', 'u', now() - interval '1 day')`,
       [],
     );
+    // the last use of that session goes with it (账户设置's session list)
+    await db.rawQuery(`insert into sys_session_activity (token_hash) values ('expired-token')`, []);
     await db.rawQuery(
       `insert into sys_log (id, log_type, log_content, create_time) values ('oldlog', 2, 'old', now() - interval '400 days'), ('newlog', 2, 'new', now() - interval '100 days')`,
       [],
@@ -193,10 +195,11 @@ describe('/sys/quartzJob', () => {
     expect(done!.result).toMatch(/清理过期令牌 \d+ 个.*日志 1 条（保留 180 天）/);
     const left = await db.rawQuery(
       `select (select count(*)::int from sys_user_token where token_hash = 'expired-token') as tokens,
+              (select count(*)::int from sys_session_activity where token_hash = 'expired-token') as activity,
               (select count(*)::int from sys_log where id in ('oldlog', 'newlog')) as logs`,
       [],
     );
-    expect(left.rows[0]).toEqual({ tokens: 0, logs: 1 });
+    expect(left.rows[0]).toEqual({ tokens: 0, activity: 0, logs: 1 });
 
     // retention from the parameter; a malformed one fails the run
     await A().put('/sys/quartzJob/edit', { id: house.id, parameter: 'logDays=30' });

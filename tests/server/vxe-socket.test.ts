@@ -303,6 +303,18 @@ describe('user saves', () => {
         args: [{ id: caiwu.id, status: 2, status_dictText: '冻结' }, 'users-1'],
       },
     });
+    // a user's save of their own profile (账户设置 → 基本设置) reaches the grids too
+    const operator = await login('yunying');
+    const own = await a.app.inject({
+      method: 'PUT',
+      url: '/jeecg-boot/sys/user/appEdit',
+      headers: { 'x-access-token': operator.token },
+      payload: { realname: '运营自改' },
+    });
+    expect(own.json()).toMatchObject({ success: true });
+    const ownRow = (await grid.next()) as { data: { socketKey: string; args: [Record<string, unknown>] } };
+    expect(ownRow.data.socketKey).toBe('sys_user');
+    expect(ownRow.data.args[0]).toMatchObject({ id: operator.id, realname: '运营自改' });
     await grid.close();
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { freshDatabase } from './database.ts';
 import { runSavedScript } from '../../commands/headless/script-runner.ts';
 import type { SmsMode, SmsProvider } from '../../src/server/lib/access/sms.ts';
+import type { MailProvider } from '../../src/server/lib/access/mail.ts';
 
 export const BASE = '/jeecg-boot';
 
@@ -28,11 +29,29 @@ export function capturingSms() {
   };
 }
 
+/** A mail provider that keeps what it was asked to send (no network), for tests to read. */
+export function capturingMail() {
+  const sent: Array<{ to: string; subject: string; text: string; code?: string }> = [];
+  const provider: MailProvider = {
+    name: 'capture',
+    async send(to, mail) {
+      sent.push({ to, subject: mail.subject, text: mail.text, code: mail.code });
+    },
+  };
+  return {
+    provider,
+    sent,
+    /** the newest code mailed to an address */
+    last: (to: string) => [...sent].reverse().find((m) => m.to === to)?.code,
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
   sms: ReturnType<typeof capturingSms>;
+  mail: ReturnType<typeof capturingMail>;
   /** JSON request under the API base; `token` becomes X-Access-Token */
   call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -74,11 +93,13 @@ export async function createTestApp(
     { logLevel: 'silent', rateLimits: RELAXED_RATE_LIMITS, ...overrides, uploadDir: database.uploadDir },
   );
   const sms = capturingSms();
+  const mail = capturingMail();
   // saved scripts run as in production (src/main/server.ts gives the server the same runner)
   const app = await buildApp({
     config,
     database,
     sms: sms.provider,
+    mail: mail.provider,
     logger: false,
     scriptRunner: runSavedScript,
     ...build,
@@ -105,6 +126,7 @@ export async function createTestApp(
     database,
     config,
     sms,
+    mail,
     call,
     async login(username, password = '123456') {
       const r = await call('POST', '/sys/login', { body: { username, password } });

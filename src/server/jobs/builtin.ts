@@ -3,8 +3,15 @@
  * log), telling every open client to re-read the dictionaries, and housekeeping (expired tokens and
  * codes, old login attempts, logs and run history, each kept as long as the job's parameter says).
  */
-import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
-import { sysLog, sysLoginAttempt, sysQuartzJobLog, sysUserToken, sysVerifyCode } from '../db/schema/index.ts';
+import { and, eq, isNotNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import {
+  sysLog,
+  sysLoginAttempt,
+  sysQuartzJobLog,
+  sysSessionActivity,
+  sysUserToken,
+  sysVerifyCode,
+} from '../db/schema/index.ts';
 import { newId } from '../lib/query/ids.ts';
 import { formatDateTime } from '../lib/http/time.ts';
 import type { JobContext, JobRegistry } from './registry.ts';
@@ -112,6 +119,15 @@ export function registerBuiltinJobs(registry: JobRegistry): JobRegistry {
           .delete(sysUserToken)
           .where(or(lt(sysUserToken.expiresAt, new Date(now)), isNotNull(sysUserToken.revokedAt)))
           .returning({ id: sysUserToken.tokenHash });
+        // the last use of sessions whose token is gone
+        await db.delete(sysSessionActivity).where(
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(sysUserToken)
+              .where(eq(sysUserToken.tokenHash, sysSessionActivity.tokenHash)),
+          ),
+        );
         const codes = await db
           .delete(sysVerifyCode)
           .where(lt(sysVerifyCode.expiresAt, new Date(now)))

@@ -5,6 +5,7 @@ import { CODE, MSG } from '../../shared/api.ts';
 import { fail } from '../lib/http/result.ts';
 import type { sysUser } from '../db/schema/index.ts';
 import { mayUseTenant, tenantHeader } from '../lib/access/tenant-scope.ts';
+import { SessionActivity } from '../lib/access/session-activity.ts';
 
 export type UserRow = typeof sysUser.$inferSelect;
 
@@ -47,6 +48,7 @@ const unauthorized = (reply: FastifyReply, message: string = MSG.tokenInvalid) =
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const activity = new SessionActivity(app.db);
 
   // the app's registry (buildApp decorates the root with it, so it is seen outside this API scope)
   if (!app.hasDecorator('routePermissions')) app.decorate('routePermissions', new Map());
@@ -65,6 +67,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     await app.cacheEpochs.sync();
     const tokenValue = requestToken(request);
     if (tokenValue) await authenticate(app, request, tokenValue);
+    if (request.auth) await activity.touch(request.auth.tokenHash);
     if (perm === ANONYMOUS) return;
     if (!request.auth) return unauthorized(reply);
     if (request.auth.user.mustChangePassword && !request.routeOptions.config?.whilePasswordChangeRequired)

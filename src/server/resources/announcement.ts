@@ -113,7 +113,12 @@ async function usersRefusal(db: Db, row: Record<string, unknown>): Promise<strin
 /** Push to the bells a notice reaches: its chosen users, or every socket. */
 function push(app: FastifyInstance, rows: Array<Record<string, unknown>>, withText: boolean) {
   for (const row of rows) {
-    const message = { msgId: String(row.id), ...(withText ? { msgTxt: String(row.titile) } : {}) };
+    const message = {
+      msgId: String(row.id),
+      // the category lets each bell decide whether it alerts (账户设置 → 新消息通知)
+      ...(row.msgCategory != null ? { msgCategory: String(row.msgCategory) } : {}),
+      ...(withText ? { msgTxt: String(row.titile) } : {}),
+    };
     if (row.msgType === 'USER')
       for (const u of new Set(userIdList(row.userIds))) app.notices.send(u, { cmd: 'user', ...message });
     else app.notices.send(null, { cmd: 'topic', ...message });

@@ -42,8 +42,11 @@ import { recordDispatch } from '../../../src/server/dispatch/record.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Hiding = 'rule' | 'tenant';
 
-/** Hand-written folders whose routes take user ids (users are tenant-owned and rule-narrowed). */
-const USER_FOLDERS = ['/sys/user', '/sys/sysDepartRole', '/sys/online'];
+/**
+ * Hand-written folders whose routes take user ids (users are tenant-owned and rule-narrowed);
+ * `/sys/user/self` is 账户设置, the caller's own account: another user's id in a body is refused.
+ */
+const USER_FOLDERS = ['/sys/user', '/sys/user/self', '/sys/sysDepartRole', '/sys/online'];
 
 /** Folders whose routes take no id of a tenant-owned or rule-narrowed row, and why. */
 const GLOBAL: Record<string, string> = {

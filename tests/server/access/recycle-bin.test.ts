@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { sysUser, sysUserRole } from '../../../src/server/db/schema/index.ts';
+import { sysUser, sysUserPref, sysUserRole } from '../../../src/server/db/schema/index.ts';
 
 let t: TestApp;
 let admin: string;
@@ -97,6 +97,8 @@ describe('DELETE /sys/user/deleteRecycleBin', () => {
   });
 
   it('deletes for good, with the links', async () => {
+    // bin_a kept preferences of its own (账户设置)
+    await t.database.db.insert(sysUserPref).values({ userId: id.bin_a!, ui: { theme: 'dark' } });
     await t.call('DELETE', '/sys/user/delete', { token: admin, query: { id: id.bin_a! } });
     const r = await t.call('DELETE', '/sys/user/deleteRecycleBin', {
       token: admin,
@@ -107,6 +109,7 @@ describe('DELETE /sys/user/deleteRecycleBin', () => {
     const db = t.database.db;
     expect(await db.select().from(sysUser).where(eq(sysUser.id, id.bin_a!))).toEqual([]);
     expect(await db.select().from(sysUserRole).where(eq(sysUserRole.userId, id.bin_a!))).toEqual([]);
+    expect(await db.select().from(sysUserPref).where(eq(sysUserPref.userId, id.bin_a!))).toEqual([]);
     // the name is free again
     const free = await t.call('GET', '/sys/user/checkOnlyUser', { query: { username: 'bin_a' } });
     expect(free.body.success).toBe(true);

@@ -1,4 +1,14 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Access tokens: only a SHA-256 of the token is stored; 7-day absolute lifetime. */
 export const sysUserToken = pgTable(
@@ -49,4 +59,27 @@ export const sysSeedLedger = pgTable('sys_seed_ledger', {
   key: varchar('key', { length: 200 }).primaryKey(),
   version: integer('version').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * When a session was last used (its token's latest request, written at most once a minute per
+ * session). Kept apart from sys_user_token: every change there drops the session caches of every
+ * instance (migration 0011's trigger), a request's footprint must not.
+ */
+export const sysSessionActivity = pgTable('sys_session_activity', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A user's own preferences, kept on the server so they follow the account to another browser:
+ * `ui` the console's look (theme, layout, multipage: src/shared/account.ts `UiPrefs`), `notify`
+ * which notices alert and whether they are read aloud (`NotifyPrefs`). One row per user, written
+ * only through the 账户设置 endpoints.
+ */
+export const sysUserPref = pgTable('sys_user_pref', {
+  userId: varchar('user_id', { length: 32 }).primaryKey(),
+  ui: jsonb('ui').notNull().default({}),
+  notify: jsonb('notify').notNull().default({}),
+  updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
 });

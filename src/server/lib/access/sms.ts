@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-/** SMS modes of POST /sys/sms: "0" login, "1" register, "2" forgot password. */
-export type SmsMode = '0' | '1' | '2';
+/** SMS modes: "0" login, "1" register, "2" forgot password (POST /sys/sms); "3" a new phone of one's own account (账户设置). */
+export type SmsMode = '0' | '1' | '2' | '3';
 
 /** Sends verification codes. Replace the development provider with a real gateway in production. */
 export interface SmsProvider {

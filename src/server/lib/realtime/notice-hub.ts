@@ -7,6 +7,8 @@ export interface NoticeMessage {
   cmd: 'topic' | 'user' | 'heartcheck' | 'email' | 'sign' | 'publish' | 'dict';
   msgId?: string;
   msgTxt?: string;
+  /** an announcement's category (msg_category: 1 通知公告, 2 系统消息) */
+  msgCategory?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import { ShortcutsSheet } from '../../shell/shortcuts-sheet.tsx';
 import { useMenuIndex, usePermissions } from '../../shell/menus/use-menu.ts';
 import { matchPath, type MenuNode } from '../../shell/menus/menu-model.ts';
 import { useShellWidgets } from '../../shell/shell-widgets.ts';
+import { startPrefsSync } from '../../shell/account-prefs.ts';
 import { useGlobalKeybindings } from '../../shell/keybindings.ts';
 import { registerWidget } from '../../shell/runtime.ts';
 import { runInTerminal } from '../../shell/terminal/run-queue.ts';
@@ -96,6 +97,8 @@ export function AppLayout() {
   useEffect(() => {
     if (username) tabsStore.bindUser(username);
   }, [username]);
+  // the account's look and notification choices, kept on the server (账户设置)
+  useEffect(() => (username ? startPrefsSync() : undefined), [username]);
   // a navigation puts focus into the new page (its first search field or grid), not on <body>
   useEffect(() => focusPageWhenReady(), [pathname]);
   useEffect(() => registerWidget('focus.grid', focusGrid), []);

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callTo } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../components/ui.tsx';
+import { SettingsFrame } from './settings-frame.tsx';
 import { runCommand } from '../../shell/runtime.ts';
 import { ENDPOINTS } from '../../../shared/endpoints.ts';
 import { BINDINGS_KEY } from '../../../../commands/account/bindings.ts';
@@ -65,11 +66,8 @@ export default function BindingPage() {
     }),
   );
   return (
-    <div className="space-y-4 p-4">
-      <section className="rounded bg-white p-4 shadow-sm" aria-labelledby="binding-title">
-        <h2 id="binding-title" className="mb-1 text-base font-semibold">
-          账户绑定
-        </h2>
+    <SettingsFrame current="/account/settings/binding">
+      <div>
         <p className="mb-3 text-sm text-gray-600">
           绑定后可使用企业身份登录本系统。绑定与解绑需要当前密码（登录不足 5 分钟可不填）。
         </p>
@@ -117,7 +115,7 @@ export default function BindingPage() {
             ))}
           </ul>
         )}
-      </section>
-    </div>
+      </div>
+    </SettingsFrame>
   );
 }

@@ -15,6 +15,7 @@ import { markNoticeRead, noticesByUserQuery } from './notice-api.ts';
 import { NoticeModal } from './notice-modal.tsx';
 import { connectNoticeSocket } from './notice-socket.ts';
 import { MenuIcon } from '../../components/menu-icon.tsx';
+import { announceNotice } from '../../shell/account-prefs.ts';
 
 /** 我的消息: where 查看更多 leads. */
 export const MY_NOTICES_PATH = '/isps/userAnnouncement';
@@ -65,7 +66,10 @@ export function NoticeBell() {
   useEffect(() => {
     if (!token || !userInfo?.id) return;
     return connectNoticeSocket(String(userInfo.id), token, {
-      reload: () => void queryClient.invalidateQueries({ queryKey: noticesByUserQuery().queryKey }),
+      reload: (m) => {
+        void queryClient.invalidateQueries({ queryKey: noticesByUserQuery().queryKey });
+        if (m?.msgTxt) announceNotice(m.msgTxt, m.msgCategory);
+      },
       dicts: () =>
         void callTo<Record<string, DictItem[]>>(ENDPOINTS.dict.queryAllDictItems)
           .then((dicts) => session.setDicts(dicts))

@@ -13,10 +13,18 @@ import { socketUrl } from '../../components/data-grid/import/import-logic.ts';
 /** Spec §9: heartbeat and reconnect delays, and how many errors lock reconnection. */
 export const NOTICE_SOCKET = { heartbeatMs: 20_000, reconnectMs: 20_000, maxErrors: 5 } as const;
 
+/** A server message asking for the list again; `msgTxt` (and its category) when a notice arrived. */
+export interface NoticeReload {
+  cmd: string;
+  msgId?: string;
+  msgTxt?: string;
+  msgCategory?: string;
+}
+
 /** What the socket tells its owner. */
 export interface NoticeSocketEvents {
   /** re-read the list (a notice arrived, or the socket (re)opened) */
-  reload(message?: { cmd: string; msgId?: string; msgTxt?: string }): void;
+  reload(message?: NoticeReload): void;
   /** the dictionaries changed (cmd `dict`, the 刷新字典缓存 job): read them again */
   dicts?(): void;
 }
@@ -26,7 +34,7 @@ export const isDictsChanged = (data: unknown): boolean =>
   typeof data === 'string' && /^\{\s*"cmd"\s*:\s*"dict"/.test(data);
 
 /** Whether a server message asks for the list again. */
-export function isNoticeReload(data: unknown): { cmd: string; msgId?: string; msgTxt?: string } | null {
+export function isNoticeReload(data: unknown): NoticeReload | null {
   if (typeof data !== 'string') return null;
   try {
     const m = JSON.parse(data) as { cmd?: unknown };

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { PERM } from '../../../../shared/permissions.ts';
-import { SOCKET_KEYS } from '../../../../shared/realtime.ts';
 import {
   changePasswordSchema,
   frozenBatchSchema,
@@ -16,16 +14,8 @@ import { hashPassword } from '../../../lib/access/password.ts';
 import { newId } from '../../../lib/query/ids.ts';
 import { BizError, fail, ok, okMessage } from '../../../lib/http/result.ts';
 import { oneParam, parseWith, requiredIds } from '../../../lib/http/validate.ts';
-import {
-  decorateUsers,
-  findUserById,
-  findUserByUsername,
-  selectUsersWithNames,
-  USER_RULE_TARGET,
-  userRoleIds,
-} from '../../../repos/users.ts';
+import { findUserById, findUserByUsername, userRoleIds } from '../../../repos/users.ts';
 import { assertRolesGrantable, assertUsersWithin, grantCaller } from '../../../repos/role-grants.ts';
-import { requestCaseId } from '../../../lib/realtime/vxe-hub.ts';
 import {
   assertLinksExist,
   assertPostsExist,
@@ -37,10 +27,11 @@ import {
 } from '../../../repos/user-write.ts';
 import { revokeUserTokens } from '../../../repos/tokens.ts';
 import { caller, type UserRow } from '../../../plugins/auth.ts';
-import { assertWritableFields, hiddenByCode } from '../../../lib/access/field-rights.ts';
-import { requestAccess, userTenantIds } from '../../../lib/access/tenant-scope.ts';
+import { assertWritableFields } from '../../../lib/access/field-rights.ts';
+import { requestAccess } from '../../../lib/access/tenant-scope.ts';
 import { userFieldRights, userTenantsToWrite } from '../../../repos/user-tenants.ts';
 import { listReachesUser, userListReach } from './list-scope.ts';
+import { publishSavedUsers } from './publish-users.ts';
 import { USER_FIELD_KEYS } from './read.ts';
 import { ENDPOINTS } from '../../../../shared/endpoints.ts';
 import { route, routeOf } from '../../../lib/http/route.ts';
@@ -124,23 +115,7 @@ export default async function userCrudRoutes(app: FastifyInstance) {
       fieldTitle,
     );
 
-  /** Send saved users, as the list shows them, to every open users grid (all instances). */
-  const publishSaved = async (req: FastifyRequest, ids: string[]) =>
-    app.realtime.publishSaved(
-      SOCKET_KEYS.user,
-      PERM.user.list,
-      requestCaseId(req.headers),
-      async () => decorateUsers(db, await selectUsersWithNames(db, liveUsersIn(ids)), app.config.timezone),
-      {
-        // a user's row reaches only the grids of users sharing one of its tenants, without the
-        // fields they lack the rights of
-        tenantsOf: (row) =>
-          userTenantIds({ relTenantIds: (row as { relTenantIds?: string | null }).relTenantIds ?? null }),
-        hiddenBy: await hiddenByCode(app, PERM.user.list, USER_FIELD_KEYS),
-        // receivers whose data rules narrow the user list refetch it instead
-        ruleMenu: USER_RULE_TARGET.component,
-      },
-    );
+  const publishSaved = (req: FastifyRequest, ids: string[]) => publishSavedUsers(app, req, ids);
 
   route(app, ENDPOINTS.user.add, async (req) => {
     const by = caller(req).user.username;

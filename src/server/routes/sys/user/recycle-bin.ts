@@ -10,6 +10,7 @@ import {
   sysUser,
   sysUserDepart,
   sysUserRole,
+  sysUserPref,
   sysUserToken,
 } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/client.ts';
@@ -83,6 +84,7 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
       await tx.delete(sysUserDepart).where(inArray(sysUserDepart.userId, ids));
       await tx.delete(sysDepartRoleUser).where(inArray(sysDepartRoleUser.userId, ids));
       await tx.delete(sysUserToken).where(inArray(sysUserToken.userId, ids));
+      await tx.delete(sysUserPref).where(inArray(sysUserPref.userId, ids));
       await tx.delete(sysAnnouncementSend).where(inArray(sysAnnouncementSend.userId, ids));
       await tx.delete(sysUser).where(deletedIn(ids));
     });
