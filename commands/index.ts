@@ -53,6 +53,7 @@ import techShiftSaveWeek from './tech-shift/save-week.ts';
 import orderTimeline from './order/timeline.ts';
 import statsToday from './stats/today.ts';
 import statsOrders from './stats/orders.ts';
+import statsWorkplace from './stats/workplace.ts';
 import orderQuote from './order/quote.ts';
 import orderCloseUnpaid from './order/close-unpaid.ts';
 import exceptionOrderOrder from './exception-order/order.ts';
@@ -173,6 +174,7 @@ export const COMMANDS: CommandDefinition[] = [
   orderTimeline,
   statsToday,
   statsOrders,
+  statsWorkplace,
   orderQuote,
   orderCloseUnpaid,
   exceptionOrderOrder,

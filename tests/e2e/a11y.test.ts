@@ -4,6 +4,7 @@ import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/
 import { axeSerious, COLOUR_RULES, type AxeFinding } from '../support/axe.ts';
 import { THEME_COLORS } from '../../src/web/shell/settings.ts';
 import type { MenuNode } from '../../src/shared/menu.ts';
+import { WORKPLACE_PENDING, type WorkplaceSection } from '../../src/shared/stats/workplace.ts';
 
 /**
  * axe-core (WCAG 2.2 A/AA) on every page of the admin's menu, the dialogs and menus of the frame,
@@ -17,6 +18,8 @@ let pages: Array<{ path: string; title: string }> = [];
 /** requests of `page` not yet finished, and how many it has sent (settle() waits for them) */
 let inFlight = 0;
 let sent = 0;
+/** the admin's token (server-side reads to compare a page's figures with) */
+let token = '';
 beforeAll(async () => {
   env = await startBrowserEnv();
   page = await env.newPage();
@@ -28,7 +31,7 @@ beforeAll(async () => {
   page.on('requestfailed', () => inFlight--);
   await login(page, env.url, 'admin');
   await page.getByRole('tab', { name: /首页/ }).waitFor();
-  const token = await page.evaluate(() => {
+  token = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => /token/i.test(k))!;
     return (JSON.parse(localStorage.getItem(key)!) as { value: string }).value;
   });
@@ -124,6 +127,31 @@ async function checkAnalysis(): Promise<boolean> {
   return true;
 }
 
+/**
+ * 工作台 (issue 26): one section per kind of waiting work the admin may act on, each count the
+ * server's, each row with its action button and the list's link.
+ */
+async function checkWorkplace(): Promise<boolean> {
+  const res = await env.app.inject({
+    url: `/jeecg-boot${WORKPLACE_PENDING.path}`,
+    headers: { 'x-access-token': token },
+  });
+  const sections = (res.json() as { result: WorkplaceSection[] }).result;
+  expect(sections.length).toBeGreaterThan(0);
+  const frame = page.locator('#page-content');
+  for (const s of sections) {
+    const section = frame.getByRole('region', { name: new RegExp(`^${s.title}`) });
+    await section.waitFor();
+    expect(await section.locator('[data-count]').textContent()).toBe(String(s.count));
+    expect(await section.getByRole('button', { name: new RegExp(`^${s.actionTitle} `) }).count()).toBe(
+      s.items.length,
+    );
+    expect(await section.getByRole('link', { name: /查看全部/ }).count()).toBe(1);
+  }
+  await frame.getByRole('region', { name: '最近执行' }).waitFor();
+  return true;
+}
+
 describe('axe over the product', () => {
   it('finds nothing serious on the login page', async () => {
     const anon = await env.newPage();
@@ -139,6 +167,7 @@ describe('axe over the product', () => {
     const found: string[] = [];
     const monitors: string[] = [];
     let analysed = false;
+    let workplace = false;
     for (const { path, title } of pages) {
       await visit(path, title);
       found.push(...report(path, await axeSerious(page)));
@@ -153,9 +182,11 @@ describe('axe over the product', () => {
         monitors.push(title);
       }
       if (path === '/dashboard/analysis') analysed = await checkAnalysis();
+      if (path === '/dashboard/workplace') workplace = await checkWorkplace();
     }
     expect(found).toEqual([]);
     expect(analysed).toBe(true);
+    expect(workplace).toBe(true);
     expect(monitors.sort()).toEqual(
       ['HTTP服务信息', '请求追踪', '运行时信息', '数据库监控', '服务器信息', '磁盘监控'].sort(),
     );

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSession } from '../../lib/session.ts';
 import { welcome } from '../../lib/welcome.ts';
 import { Kbd } from '../../components/ui.tsx';
-import { runtime } from '../../shell/runtime.ts';
+import { RecentCommands } from './recent-commands.tsx';
 
 /** The statistics and their chart: their own chunk (echarts), fetched after the page shows. */
 const HomeStats = lazy(() => import('./home-stats.tsx'));
@@ -15,7 +15,6 @@ const BusinessStats = lazy(() => import('./business-stats.tsx'));
  */
 export default function AnalysisPage() {
   const { userInfo } = useSession();
-  const recent = [...runtime.audit()].reverse().slice(0, 8);
   return (
     <div className="space-y-4 p-4">
       <section className="rounded bg-white p-4 shadow-sm">
@@ -33,20 +32,7 @@ export default function AnalysisPage() {
       <Suspense fallback={<p className="text-sm text-gray-700">统计加载中…</p>}>
         <HomeStats />
       </Suspense>
-      <section className="rounded bg-white p-4 shadow-sm">
-        <h3 className="mb-2 font-medium">最近执行</h3>
-        {recent.length === 0 ? (
-          <p className="text-sm text-gray-500">暂无</p>
-        ) : (
-          <ul className="text-sm text-gray-700">
-            {recent.map((e, i) => (
-              <li key={i}>
-                {e.id} · {e.source} · {e.outcome}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecentCommands />
     </div>
   );
 }
