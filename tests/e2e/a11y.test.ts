@@ -5,6 +5,7 @@ import { axeSerious, COLOUR_RULES, type AxeFinding } from '../support/axe.ts';
 import { THEME_COLORS } from '../../src/web/shell/settings.ts';
 import type { MenuNode } from '../../src/shared/menu.ts';
 import { WORKPLACE_PENDING, type WorkplaceSection } from '../../src/shared/stats/workplace.ts';
+import { TECHNICIAN_ON_DUTY, type OnDutyTechnician } from '../../src/shared/resources/technician.ts';
 
 /**
  * axe-core (WCAG 2.2 A/AA) on every page of the admin's menu, the dialogs and menus of the frame,
@@ -152,6 +153,26 @@ async function checkWorkplace(): Promise<boolean> {
   return true;
 }
 
+/**
+ * 监控页 (issue 26): the live board's latest orders, the counts per state, the technicians on duty
+ * as points with their table, and the exception alerts' live region.
+ */
+async function checkMonitor(): Promise<boolean> {
+  const frame = page.locator('#page-content').getByTestId('monitor-board');
+  await frame.getByTestId('order-board').locator('tbody tr').first().waitFor();
+  const res = await env.app.inject({
+    url: `/jeecg-boot${TECHNICIAN_ON_DUTY.path}`,
+    headers: { 'x-access-token': token },
+  });
+  const onDuty = (res.json() as { result: OnDutyTechnician[] }).result;
+  expect(onDuty.length).toBeGreaterThan(0);
+  const map = frame.getByTestId('technician-map');
+  expect(await map.locator('circle').count()).toBe(onDuty.filter((t) => t.lng !== null).length);
+  expect(await map.getAttribute('aria-label')).toContain(`在岗技师 ${onDuty.length} 人`);
+  await frame.getByRole('log', { name: '新异常订单提醒' }).waitFor({ state: 'attached' });
+  return true;
+}
+
 describe('axe over the product', () => {
   it('finds nothing serious on the login page', async () => {
     const anon = await env.newPage();
@@ -168,6 +189,7 @@ describe('axe over the product', () => {
     const monitors: string[] = [];
     let analysed = false;
     let workplace = false;
+    let monitored = false;
     for (const { path, title } of pages) {
       await visit(path, title);
       found.push(...report(path, await axeSerious(page)));
@@ -183,10 +205,12 @@ describe('axe over the product', () => {
       }
       if (path === '/dashboard/analysis') analysed = await checkAnalysis();
       if (path === '/dashboard/workplace') workplace = await checkWorkplace();
+      if (path === '/dashboard/monitor') monitored = await checkMonitor();
     }
     expect(found).toEqual([]);
     expect(analysed).toBe(true);
     expect(workplace).toBe(true);
+    expect(monitored).toBe(true);
     expect(monitors.sort()).toEqual(
       ['HTTP服务信息', '请求追踪', '运行时信息', '数据库监控', '服务器信息', '磁盘监控'].sort(),
     );

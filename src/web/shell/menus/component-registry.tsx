@@ -33,6 +33,7 @@ export const PAGES: Record<string, Page> = {
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/analysis-page.tsx')),
   'dashboard/IndexChart': lazy(() => import('../../features/dashboard/analysis-page.tsx')),
   'dashboard/Workplace': lazy(() => import('../../features/dashboard/workplace-page.tsx')),
+  'dashboard/Monitor': lazy(() => import('../../features/dashboard/monitor-page.tsx')),
   'account/center/Index': lazy(() => import('../../features/account/account-center-page.tsx')),
   'account/settings/Index': lazy(() => import('../../features/account/account-center-page.tsx')),
   'account/settings/BaseSetting': lazy(() => import('../../features/account/account-center-page.tsx')),
