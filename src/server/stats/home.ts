@@ -122,6 +122,8 @@ export async function homeStatistics(req: FastifyRequest, orders: ServerResource
       end: addDays(range.end, 1),
       orderDims: ['total', 'hour', 'district', 'technician', 'project', 'dispatch', 'first'],
       ledgerDims: ['total', 'district', 'technician'],
+      // only the totals make the trend: the breakdowns are summed over the period in SQL
+      collapse: ['hour', 'district', 'technician', 'project', 'dispatch', 'first'],
     }),
     onDuty(req),
     technicianHours(req, orders, range.begin, range.end),
