@@ -54,6 +54,7 @@ import orderTimeline from './order/timeline.ts';
 import statsToday from './stats/today.ts';
 import statsOrders from './stats/orders.ts';
 import statsWorkplace from './stats/workplace.ts';
+import chartExportPng from './chart/export-png.ts';
 import orderQuote from './order/quote.ts';
 import orderCloseUnpaid from './order/close-unpaid.ts';
 import exceptionOrderOrder from './exception-order/order.ts';
@@ -175,6 +176,7 @@ export const COMMANDS: CommandDefinition[] = [
   statsToday,
   statsOrders,
   statsWorkplace,
+  chartExportPng,
   orderQuote,
   orderCloseUnpaid,
   exceptionOrderOrder,

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious, COLOUR_RULES, type AxeFinding } from '../support/axe.ts';
 import { THEME_COLORS } from '../../src/web/shell/settings.ts';
 import type { MenuNode } from '../../src/shared/menu.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { WORKPLACE_PENDING, type WorkplaceSection } from '../../src/shared/stats/workplace.ts';
 import { TECHNICIAN_ON_DUTY, type OnDutyTechnician } from '../../src/shared/resources/technician.ts';
 
@@ -19,17 +20,26 @@ let pages: Array<{ path: string; title: string }> = [];
 /** requests of `page` not yet finished, and how many it has sent (settle() waits for them) */
 let inFlight = 0;
 let sent = 0;
+/** the requests not yet finished (named when settle() gives up) */
+const pending = new Set<Request>();
 /** the admin's token (server-side reads to compare a page's figures with) */
 let token = '';
 beforeAll(async () => {
   env = await startBrowserEnv();
   page = await env.newPage();
-  page.on('request', () => {
+  page.on('request', (r) => {
+    // the operation log's entry of a command run is fire-and-forget, not the page's data (a run
+    // that downloads a file leaves its request unreported by the browser)
+    if (r.url().includes(ENDPOINTS.audit.command.path)) return;
     inFlight++;
     sent++;
+    pending.add(r);
   });
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
+  const done = (r: Request) => {
+    if (pending.delete(r)) inFlight--;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
   await login(page, env.url, 'admin');
   await page.getByRole('tab', { name: /首页/ }).waitFor();
   token = await page.evaluate(() => {
@@ -73,7 +83,10 @@ async function settle() {
   // 100 ms, then the page has drawn two frames since
   const until = Date.now() + 15_000;
   for (let before = -1; inFlight > 0 || sent !== before;) {
-    if (Date.now() > until) throw new Error(`${page.url()}: requests still unfinished after 15 s`);
+    if (Date.now() > until)
+      throw new Error(
+        `${page.url()}: requests still unfinished after 15 s: ${[...pending].map((r) => r.url().slice(0, 100)).join(', ')}`,
+      );
     before = inFlight > 0 ? -1 : sent;
     await new Promise((r) => setTimeout(r, inFlight > 0 ? 25 : 100));
   }
