@@ -15,6 +15,8 @@ export default defineCommand({
     title: z.string().optional().describe('图表标题；页面只有一个图表时可省略'),
   }),
   positional: ['title'],
+  // the pages with charts: 分析页 (and 首页, the same page) and 系统监控's
+  when: (k) => !!k.route && (k.route.startsWith('/dashboard/') || k.route.startsWith('/monitor/')),
   async run(ctx, { title }) {
     const name = await openWidget<string>(ctx, 'chart.png', title ? { title } : {});
     return { message: `已导出 ${name}.png` };
