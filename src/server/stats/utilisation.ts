@@ -60,14 +60,19 @@ export async function technicianHours(
         case
           when ${e.kind} = ${DAY_OFF} then 0
           when ${e.id} is not null then ${minutes(e.endTime)} - ${minutes(e.startTime)}
-          else (select coalesce(sum(${minutes(s.endTime)} - ${minutes(s.startTime)}), 0)
-                from ${s} where ${s.technicianId} = ${yyTechnician.id}
-                  and ${s.weekday} = extract(isodow from days.d)::int)
+          else coalesce(week.m, 0)
         end), 0)::text`,
     })
     .from(yyTechnician)
     .innerJoin(sql`generate_series(${begin}::date, ${end}::date, interval '1 day') AS days(d)`, sql`true`)
     .leftJoin(e, sql`${e.technicianId} = ${yyTechnician.id} and ${e.shiftDate} = days.d::date`)
+    // each technician's minutes per weekday, summed once (not a lookup per technician and day)
+    .leftJoin(
+      sql`(select ${s.technicianId} as technician_id, ${s.weekday} as weekday,
+             sum(${minutes(s.endTime)} - ${minutes(s.startTime)}) as m
+           from ${s} group by 1, 2) AS week`,
+      sql`week.technician_id = ${yyTechnician.id} and week.weekday = extract(isodow from days.d)::int`,
+    )
     .where(
       and(
         inArray(yyTechnician.workStatus, [WORK_STATUS.online, WORK_STATUS.busy, WORK_STATUS.resting]),
