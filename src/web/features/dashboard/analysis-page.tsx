@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../../lib/session.ts';
-import { welcome } from '../../lib/welcome.ts';
+import { Greeting } from './greeting.tsx';
 import { Kbd } from '../../components/ui.tsx';
 import { RecentCommands } from './recent-commands.tsx';
 
@@ -14,18 +13,14 @@ const BusinessStats = lazy(() => import('./business-stats.tsx'));
  * list code) and the visit statistics (counts only, for everyone).
  */
 export default function AnalysisPage() {
-  const { userInfo } = useSession();
   return (
     <div className="space-y-4 p-4">
-      <section className="rounded bg-white p-4 shadow-sm">
-        <h2 className="text-lg font-semibold">
-          {welcome()}，{userInfo?.realname ?? userInfo?.username}
-        </h2>
+      <Greeting>
         <p className="mt-2 text-sm text-gray-600">
           按 <Kbd>Ctrl+K</Kbd> 打开命令面板（支持中文、拼音、首字母、英文），按 <Kbd>Ctrl+`</Kbd>{' '}
           打开终端，输入 help 查看全部命令。
         </p>
-      </section>
+      </Greeting>
       <Suspense fallback={<p className="text-sm text-gray-700">经营数据加载中…</p>}>
         <BusinessStats />
       </Suspense>

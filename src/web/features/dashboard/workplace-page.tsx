@@ -10,11 +10,10 @@ import { Link } from '@tanstack/react-router';
 import { WORKPLACE_PENDING, type WorkplaceSection } from '../../../shared/stats/workplace.ts';
 import { callTo } from '../../lib/api-client.ts';
 import { menuLink } from '../../lib/paths.ts';
-import { useSession } from '../../lib/session.ts';
-import { welcome } from '../../lib/welcome.ts';
 import { Button, Kbd } from '../../components/ui.tsx';
 import { runCommand } from '../../shell/runtime.ts';
 import { RecentCommands } from './recent-commands.tsx';
+import { Greeting } from './greeting.tsx';
 
 export const WORKPLACE_QUERY_KEY = ['home', 'workplace'] as const;
 
@@ -62,7 +61,6 @@ function Section({ s, onDone }: { s: WorkplaceSection; onDone(): void }) {
 }
 
 export default function WorkplacePage() {
-  const { userInfo } = useSession();
   const client = useQueryClient();
   const q = useQuery({
     queryKey: WORKPLACE_QUERY_KEY,
@@ -72,10 +70,7 @@ export default function WorkplacePage() {
   const total = sections.reduce((n, s) => n + s.count, 0);
   return (
     <div className="space-y-4 p-4">
-      <section className="rounded bg-white p-4 shadow-sm">
-        <h2 className="text-lg font-semibold">
-          {welcome()}，{userInfo?.realname ?? userInfo?.username}
-        </h2>
+      <Greeting>
         <p className="mt-2 text-sm text-gray-700" aria-live="polite">
           {q.isLoading
             ? '待办加载中…'
@@ -86,7 +81,7 @@ export default function WorkplacePage() {
                 : `您有 ${total} 项待办。`}{' '}
           在终端输入 <Kbd>workplace</Kbd> 可查看同样的待办。
         </p>
-      </section>
+      </Greeting>
       <div className="grid gap-4 md:grid-cols-2">
         {sections.map((s) => (
           <Section
