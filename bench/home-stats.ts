@@ -21,7 +21,8 @@ import { measureEach, ms, printTable, statCells, type Stats } from './lib/stats.
 import { generate } from './orders.ts';
 
 const ON_POSTGRES = !!process.env.BENCH_DATABASE_URL;
-const ROWS = envInt('BENCH_ROWS', ON_POSTGRES ? 1_000_000 : 100_000);
+/** BENCH_ORDERS (or BENCH_ROWS, the orders benchmark's name): how many orders to generate */
+const ROWS = envInt('BENCH_ORDERS', envInt('BENCH_ROWS', ON_POSTGRES ? 1_000_000 : 100_000));
 const ITERATIONS = envInt('BENCH_ITERATIONS', 30);
 const WARMUP = 3;
 const MIN_ITERATIONS = 10;
@@ -110,6 +111,16 @@ async function run(): Promise<void> {
           readCells(db, { kind: 'groupBy' }, q(sc.begin, addDays(today, 1), true)),
           readCells(db, { kind: 'groupBy' }, q(addDays(today, -7), addDays(today, 1), false)),
         ]);
+      // the endpoint's own cell reads alone (SQL and decoding, no HTTP, no other figures)
+      const rollup = { kind: 'rollup', tenants: 'all', partnerId: null } as const;
+      const cellsOnly = () =>
+        Promise.all([
+          readCells(db, rollup, {
+            ...q(sc.begin, addDays(today, 1), true),
+            collapse: ['hour', 'district', 'technician', 'project', 'dispatch', 'first'],
+          }),
+          readCells(db, rollup, q(addDays(today, -7), addDays(today, 1), false)),
+        ]);
       const body = await endpoint();
       const [period] = await raw();
       const t = totalsOf(period.orders, period.ledger);
@@ -124,12 +135,14 @@ async function run(): Promise<void> {
       };
       const [e] = await measureEach([endpoint], opts);
       const [r] = await measureEach([raw], opts);
+      const [c] = await measureEach([cellsOnly], opts);
       console.log(`\n[${sc.label}] GET ${url}: ${orders} orders in the period, answers agree`);
       printTable(
         ['method', 'n', 'median', 'p95', 'mean', 'min', 'max', 'sd'],
         [
           ['endpoint over the rollups (app.inject)', ...statCells(e!)],
           ['raw GROUP BY of the same cells', ...statCells(r!)],
+          ['rollup cell reads alone (SQL, no HTTP)', ...statCells(c!)],
         ],
         { indent: '    ' },
       );

@@ -66,6 +66,8 @@ import techShiftSaveWeek from './tech-shift/save-week.ts';
 import orderTimeline from './order/timeline.ts';
 import statsToday from './stats/today.ts';
 import statsOrders from './stats/orders.ts';
+import statsWorkplace from './stats/workplace.ts';
+import chartExportPng from './chart/export-png.ts';
 import orderQuote from './order/quote.ts';
 import orderCloseUnpaid from './order/close-unpaid.ts';
 import exceptionOrderOrder from './exception-order/order.ts';
@@ -199,6 +201,8 @@ export const COMMANDS: CommandDefinition[] = [
   orderTimeline,
   statsToday,
   statsOrders,
+  statsWorkplace,
+  chartExportPng,
   orderQuote,
   orderCloseUnpaid,
   exceptionOrderOrder,

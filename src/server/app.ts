@@ -63,6 +63,7 @@ import uploadRoutes from './routes/sys/common/upload.ts';
 import cgreportRoutes from './routes/online/cgreport.ts';
 import homeStatsRoutes from './routes/sys/home-stats.ts';
 import mockApiRoutes from './routes/mock-api.ts';
+import workplaceRoutes from './stats/workplace.ts';
 import notifySocket from './plugins/notify-socket.ts';
 import { registerResource, type ServerResource } from './resources/register.ts';
 import { SERVER_RESOURCES } from './resources/index.ts';
@@ -177,6 +178,7 @@ async function api(app: FastifyInstance, opts: { resources: readonly ServerResou
   await app.register(departRoleRoutes);
   await app.register(homeStatsRoutes);
   await app.register(mockApiRoutes);
+  await app.register(workplaceRoutes);
   await app.register(monitorRoutes);
   await app.register(actuatorRoutes);
 }

@@ -253,6 +253,8 @@ export const ENDPOINTS = {
   home: {
     loginfo: e('GET', '/sys/loginfo', AUTHENTICATED),
     visitInfo: e('GET', '/sys/visitInfo', AUTHENTICATED),
+    /** 工作台: what waits for the caller (src/shared/stats/workplace.ts); sections by the caller's codes */
+    workplace: e('GET', '/yy/ht/yyBasic/workplace', AUTHENTICATED),
   },
   /**
    * The original client's 工作台 and 个人中心 call JeecgBoot's demo MockController; these answer

@@ -6,4 +6,6 @@ export const SOCKET_KEYS = {
   user: 'sys_user',
   position: 'sys_position',
   dictItem: 'sys_dict_item',
+  /** 上门订单: their list and 监控页's live board (state changes, every instance) */
+  order: 'yy_visit_order',
 } as const;

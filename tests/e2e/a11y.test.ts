@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { axeSerious, COLOUR_RULES, type AxeFinding } from '../support/axe.ts';
 import { THEME_COLORS } from '../../src/web/shell/settings.ts';
 import type { MenuNode } from '../../src/shared/menu.ts';
+import { ENDPOINTS } from '../../src/shared/endpoints.ts';
+import { WORKPLACE_PENDING, type WorkplaceSection } from '../../src/shared/stats/workplace.ts';
+import { TECHNICIAN_ON_DUTY, type OnDutyTechnician } from '../../src/shared/resources/technician.ts';
 
 /**
  * axe-core (WCAG 2.2 A/AA) on every page of the admin's menu, the dialogs and menus of the frame,
@@ -17,18 +20,29 @@ let pages: Array<{ path: string; title: string }> = [];
 /** requests of `page` not yet finished, and how many it has sent (settle() waits for them) */
 let inFlight = 0;
 let sent = 0;
+/** the requests not yet finished (named when settle() gives up) */
+const pending = new Set<Request>();
+/** the admin's token (server-side reads to compare a page's figures with) */
+let token = '';
 beforeAll(async () => {
   env = await startBrowserEnv();
   page = await env.newPage();
-  page.on('request', () => {
+  page.on('request', (r) => {
+    // the operation log's entry of a command run is fire-and-forget, not the page's data (a run
+    // that downloads a file leaves its request unreported by the browser)
+    if (r.url().includes(ENDPOINTS.audit.command.path)) return;
     inFlight++;
     sent++;
+    pending.add(r);
   });
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
+  const done = (r: Request) => {
+    if (pending.delete(r)) inFlight--;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
   await login(page, env.url, 'admin');
   await page.getByRole('tab', { name: /首页/ }).waitFor();
-  const token = await page.evaluate(() => {
+  token = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => /token/i.test(k))!;
     return (JSON.parse(localStorage.getItem(key)!) as { value: string }).value;
   });
@@ -78,7 +92,10 @@ async function settle() {
   // 100 ms, then the page has drawn two frames since
   const until = Date.now() + 15_000;
   for (let before = -1; inFlight > 0 || sent !== before;) {
-    if (Date.now() > until) throw new Error(`${page.url()}: requests still unfinished after 15 s`);
+    if (Date.now() > until)
+      throw new Error(
+        `${page.url()}: requests still unfinished after 15 s: ${[...pending].map((r) => r.url().slice(0, 100)).join(', ')}`,
+      );
     before = inFlight > 0 ? -1 : sent;
     await new Promise((r) => setTimeout(r, inFlight > 0 ? 25 : 100));
   }
@@ -133,6 +150,51 @@ async function checkAnalysis(): Promise<boolean> {
   return true;
 }
 
+/**
+ * 工作台 (issue 26): one section per kind of waiting work the admin may act on, each count the
+ * server's, each row with its action button and the list's link.
+ */
+async function checkWorkplace(): Promise<boolean> {
+  const res = await env.app.inject({
+    url: `/jeecg-boot${WORKPLACE_PENDING.path}`,
+    headers: { 'x-access-token': token },
+  });
+  const sections = (res.json() as { result: WorkplaceSection[] }).result;
+  expect(sections.length).toBeGreaterThan(0);
+  const frame = page.locator('#page-content');
+  for (const s of sections) {
+    const section = frame.getByRole('region', { name: new RegExp(`^${s.title}`) });
+    await section.waitFor();
+    expect(await section.locator('[data-count]').textContent()).toBe(String(s.count));
+    expect(await section.getByRole('button', { name: new RegExp(`^${s.actionTitle} `) }).count()).toBe(
+      s.items.length,
+    );
+    expect(await section.getByRole('link', { name: /查看全部/ }).count()).toBe(1);
+  }
+  await frame.getByRole('region', { name: '最近执行' }).waitFor();
+  return true;
+}
+
+/**
+ * 监控页 (issue 26): the live board's latest orders, the counts per state, the technicians on duty
+ * as points with their table, and the exception alerts' live region.
+ */
+async function checkMonitor(): Promise<boolean> {
+  const frame = page.locator('#page-content').getByTestId('monitor-board');
+  await frame.getByTestId('order-board').locator('tbody tr').first().waitFor();
+  const res = await env.app.inject({
+    url: `/jeecg-boot${TECHNICIAN_ON_DUTY.path}`,
+    headers: { 'x-access-token': token },
+  });
+  const onDuty = (res.json() as { result: OnDutyTechnician[] }).result;
+  expect(onDuty.length).toBeGreaterThan(0);
+  const map = frame.getByTestId('technician-map');
+  expect(await map.locator('circle').count()).toBe(onDuty.filter((t) => t.lng !== null).length);
+  expect(await map.getAttribute('aria-label')).toContain(`在岗技师 ${onDuty.length} 人`);
+  await frame.getByRole('log', { name: '新异常订单提醒' }).waitFor({ state: 'attached' });
+  return true;
+}
+
 describe('axe over the product', () => {
   it('finds nothing serious on the login page', async () => {
     const anon = await env.newPage();
@@ -148,6 +210,8 @@ describe('axe over the product', () => {
     const found: string[] = [];
     const monitors: string[] = [];
     let analysed = false;
+    let workplace = false;
+    let monitored = false;
     for (const { path, title } of pages) {
       await visit(path, title);
       found.push(...report(path, await axeSerious(page)));
@@ -162,6 +226,8 @@ describe('axe over the product', () => {
         monitors.push(title);
       }
       if (path === '/dashboard/analysis') analysed = await checkAnalysis();
+      if (path === '/dashboard/workplace') workplace = await checkWorkplace();
+      if (path === '/dashboard/monitor') monitored = await checkMonitor();
     }
     // 账户设置's pages are hidden menu rows (the user menu opens them)
     for (const [path, title] of ACCOUNT_SETTINGS) {
@@ -170,6 +236,8 @@ describe('axe over the product', () => {
     }
     expect(found).toEqual([]);
     expect(analysed).toBe(true);
+    expect(workplace).toBe(true);
+    expect(monitored).toBe(true);
     expect(monitors.sort()).toEqual(
       ['HTTP服务信息', '请求追踪', '运行时信息', '数据库监控', '服务器信息', '磁盘监控'].sort(),
     );

@@ -37,7 +37,7 @@ describe('files, templates and the home chart', () => {
     const stats = page.getByRole('region', { name: '访问统计' });
     await stats.waitFor();
     const chart = page.getByRole('img', { name: /^近7天访问量：/ });
-    await chart.locator('svg').first().waitFor();
+    await chart.locator('canvas').first().waitFor();
     expect(await chart.getAttribute('aria-label')).toMatch(/登录[1-9]\d*次/);
     await expect
       .poll(() => stats.getByText('今日登录').locator('..').locator('dd').textContent())

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { login, secondInstance, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 import { clickRowAction } from '../support/grid-rows.ts';
+import { ORDER } from '../../src/shared/resources/order.ts';
+import { ORDER_STATUS } from '../../src/shared/resources/order-states.ts';
 
 /**
  * Two browsers on two server instances sharing one database: a row saved in one grid appears in the
@@ -65,5 +67,50 @@ describe('realtime grid', () => {
       .waitFor({ timeout: 10_000 });
     await a.context().close();
     await b.context().close();
+  });
+});
+
+describe('监控页 live board', () => {
+  it('shows an order changed through another instance within 1 s of the write', async () => {
+    const page = await env.newPage();
+    const live = new Promise<void>((resolve) =>
+      page.on('websocket', (ws) => {
+        if (!ws.url().includes('/vxeSocket/')) return;
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).includes('heart_beat')) resolve();
+        });
+      }),
+    );
+    await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fdashboard%2Fmonitor');
+    await page.waitForURL(`${env.url}/dashboard/monitor`);
+    const board = page.getByTestId('order-board');
+    await board.locator('tbody tr').first().waitFor();
+    await live;
+    const { rows } = await env.database.rawQuery(
+      `select id, order_no from yy_visit_order where status = $1 order by create_time limit 1`,
+      [ORDER_STATUS.cancelPending],
+    );
+    const order = rows[0] as { id: string; order_no: string };
+    const signIn = await second.inject({
+      method: 'POST',
+      url: '/jeecg-boot/sys/login',
+      payload: { username: 'admin', password: '123456' },
+    });
+    const token = (signIn.json() as { result: { token: string } }).result.token;
+    // the deadline runs from the write on instance B
+    const wrote = Date.now();
+    const r = await second.inject({
+      method: 'PUT',
+      url: `/jeecg-boot${ORDER.decl.path}/approveCancel`,
+      headers: { 'x-access-token': token },
+      payload: { ids: order.id },
+    });
+    expect((r.json() as { success: boolean }).success, r.body).toBe(true);
+    await board
+      .locator('tr', { hasText: order.order_no })
+      .locator(`td[data-status="${ORDER_STATUS.cancelled}"]`)
+      .waitFor({ timeout: Math.max(1, wrote + 1000 - Date.now()) });
+    expect(Date.now() - wrote).toBeLessThanOrEqual(1000);
+    await page.context().close();
   });
 });

@@ -20,7 +20,13 @@ import type { CommandDefinition } from '../../commands/core/types.ts';
 import { recordToasts, toastsSince } from '../support/toasts.ts';
 import { login, startBrowserEnv, visitInApp, type BrowserEnv } from '../support/browser.ts';
 import { DEMO } from '../support/editable-demo.ts';
-import { DEPART_PAGE, SWEEP_STAGES, terminalSweepPlan, type SweepStage } from '../support/terminal-sweep.ts';
+import {
+  CHARTS_PAGE,
+  DEPART_PAGE,
+  SWEEP_STAGES,
+  terminalSweepPlan,
+  type SweepStage,
+} from '../support/terminal-sweep.ts';
 import { INSERT_THROTTLE_MS, INSERT_TOO_FAST } from '../../src/shared/grid-rules.ts';
 
 const registry = new CommandRegistry();
@@ -132,6 +138,9 @@ async function ready(stage: SweepStage) {
   } else if (stage === 'depart') {
     if (page.url() !== env.url + DEPART_PAGE) await visitInApp(page, env.url, DEPART_PAGE);
     await page.getByRole('toolbar', { name: '部门操作' }).waitFor();
+  } else if (stage === 'charts') {
+    if (page.url() !== env.url + CHARTS_PAGE) await visitInApp(page, env.url, CHARTS_PAGE);
+    await page.locator('#page-content').getByTestId('business-stats').locator('canvas').first().waitFor();
   } else if (stage === 'tabs') await middleTab();
 }
 

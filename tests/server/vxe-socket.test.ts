@@ -8,6 +8,9 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { AUTHENTICATED, PERM } from '../../src/shared/permissions.ts';
 import { sysPermission, sysRole, sysRolePermission } from '../../src/server/db/schema/index.ts';
 import { freshDatabase } from '../support/database.ts';
+import { ORDER } from '../../src/shared/resources/order.ts';
+import { ORDER_STATUS } from '../../src/shared/resources/order-states.ts';
+import { SOCKET_KEYS } from '../../src/shared/realtime.ts';
 
 /**
  * Two app instances on one database, as behind a load balancer: with PGlite both share one
@@ -377,5 +380,48 @@ describe('notification socket across instances', () => {
     // the admin is not the target of the first notice: the broadcast comes first
     expect(await theirs.next()).toEqual({ cmd: 'topic', msgId: 'n2', msgTxt: '全员通知' });
     await Promise.all([mine.close(), theirs.close()]);
+  });
+});
+
+describe('order state changes (监控页 live board)', () => {
+  it('reach the order sockets of every instance as the list shows the row; a partner’s staff get their partner’s only', async () => {
+    const admin = await login('admin');
+    const onA = await open(`${a.ws}/vxeSocket/${admin.id}/${pageId()}`, [admin.token]);
+    // an order waiting for its cancellation to be approved, changed through instance B
+    const { rows } = await primary.rawQuery(
+      `select id, partner_id from yy_visit_order where status = $1 order by id limit 1`,
+      [ORDER_STATUS.cancelPending],
+    );
+    const order = rows[0] as { id: string; partner_id: string | null };
+    expect(order).toBeDefined();
+    const r = await b.app.inject({
+      method: 'PUT',
+      url: `/jeecg-boot${ORDER.decl.path}/approveCancel`,
+      headers: { 'x-access-token': admin.token },
+      payload: { ids: order.id },
+    });
+    expect(r.json().success, r.body).toBe(true);
+    const m = (await onA.next()) as { data: { socketKey: string; args: [Record<string, unknown>, string] } };
+    expect(m.data.socketKey).toBe(SOCKET_KEYS.order);
+    expect(m.data.args[0]).toMatchObject({
+      id: order.id,
+      status: ORDER_STATUS.cancelled,
+      orderNo: expect.any(String),
+    });
+
+    // staff of another partner: the hub drops the row for them, not for staff of its own partner
+    const staff = await login('yunying');
+    const partnerOf = () => 'partner-x';
+    await primary.rawQuery(`update sys_user set partner_id = $1 where id = $2`, ['partner-y', staff.id]);
+    const again = await open(`${b.ws}/vxeSocket/${staff.id}/${pageId()}`, [staff.token]);
+    await a.app.realtime.publishSaved('orders-probe', AUTHENTICATED, 'c', async () => [{ id: 'o1' }], {
+      partnerOf,
+    });
+    await a.app.realtime.publishSaved('orders-probe', AUTHENTICATED, 'c', async () => [{ id: 'o2' }], {
+      partnerOf: () => 'partner-y',
+    });
+    expect(await again.next()).toMatchObject({ data: { args: [{ id: 'o2' }, 'c'] } });
+    await primary.rawQuery(`update sys_user set partner_id = null where id = $1`, [staff.id]);
+    await Promise.all([onA.close(), again.close()]);
   });
 });

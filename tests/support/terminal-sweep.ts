@@ -17,15 +17,18 @@ export function exampleLines(def: CommandDefinition): string[] {
 /**
  * Where the browser sweep runs a page command, in this order: on a list page (用户管理: its grid
  * with export, import and 高级查询, a row ticked), on the editable-grid demo (a row ticked), on
- * 部门管理 (its sheet's 导出 and 导入), among several tabs, and last what ends the session.
+ * 部门管理 (its sheet's 导出 and 导入), on 分析页 (its charts), among several tabs, and last what
+ * ends the session.
  */
-export type SweepStage = 'list' | 'editable' | 'depart' | 'tabs' | 'last';
-export const SWEEP_STAGES: readonly SweepStage[] = ['list', 'editable', 'depart', 'tabs', 'last'];
+export type SweepStage = 'list' | 'editable' | 'depart' | 'charts' | 'tabs' | 'last';
+export const SWEEP_STAGES: readonly SweepStage[] = ['list', 'editable', 'depart', 'charts', 'tabs', 'last'];
 /** The 部门管理 page the `depart` stage runs on. */
 export const DEPART_PAGE = '/isystem/depart';
+/** The page with charts the `charts` stage runs on (分析页). */
+export const CHARTS_PAGE = '/dashboard/analysis';
 
 /** The context keys each screen of the sweep gives (a command goes to the first whose keys its `when` accepts). */
-const STAGE_KEYS: Record<'list' | 'editable' | 'depart', ContextKeys> = {
+const STAGE_KEYS: Record<'list' | 'editable' | 'depart' | 'charts', ContextKeys> = {
   list: {
     grid: {
       pageKey: 'user',
@@ -39,6 +42,7 @@ const STAGE_KEYS: Record<'list' | 'editable' | 'depart', ContextKeys> = {
   },
   editable: { editableGrid: true },
   depart: { route: DEPART_PAGE },
+  charts: { route: CHARTS_PAGE },
 };
 
 /** Commands that end the session: nothing can run after them on the page. */
@@ -76,7 +80,9 @@ export function terminalSweepPlan(registry: CommandRegistry): { runs: SweepRun[]
             ? 'editable'
             : accepts(def, STAGE_KEYS.depart)
               ? 'depart'
-              : undefined;
+              : accepts(def, STAGE_KEYS.charts)
+                ? 'charts'
+                : undefined;
     if (stage) runs.push({ def, stage, lines: exampleLines(def) });
     else unplanned.push(def.id);
   }

@@ -83,7 +83,13 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
       socket.close(CLOSE_TOKEN_INVALID, 'tenant changed');
       return false;
     }
-    app.realtime.updateAccess(socket, now.perms, reachOf(now), await ruleBoundOf(found.user.id));
+    app.realtime.updateAccess(
+      socket,
+      now.perms,
+      reachOf(now),
+      await ruleBoundOf(found.user.id),
+      found.user.partnerId ?? null,
+    );
     return true;
   }
 
@@ -120,7 +126,14 @@ export default fp(async function vxeSocket(app: FastifyInstance) {
         return;
       }
       const token = handshakeToken(req);
-      app.realtime.add(socket, user.id, perms, reachOf(auth), ruleBoundAtOpen.get(req) ?? null);
+      app.realtime.add(
+        socket,
+        user.id,
+        perms,
+        reachOf(auth),
+        ruleBoundAtOpen.get(req) ?? null,
+        user.partnerId ?? null,
+      );
       // A heartbeat re-checks the token at most every RECHECK_MS and answers from that check in
       // between; heartbeats arriving while a check runs are answered by it (a flood costs no
       // queries). A change elsewhere asked for while a check runs re-checks once more after it. A

@@ -157,9 +157,13 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
 
   // the menu whose data rules narrow this resource's list, if any
   const ruleTarget = resourceTarget(sr);
-  // rows of tenant-owned resources are not pushed to every open grid (other tenants' among them)
+  // rows of tenant-owned resources reach only the grids of their tenant (a tenant column of the
+  // row's own; a kind owned through a parent or owned by a person is not pushed), a partner-owned
+  // kind's only its partner's staff and the staff of no partner
+  const rowTenantColumn = sr.tenant && 'column' in sr.tenant ? sr.tenant.column : undefined;
+  const pushable = !!decl.socketKey && !sr.owner && (!sr.tenant || !!rowTenantColumn);
   const publishSaved = async (req: FastifyRequest, id: string) =>
-    decl.socketKey && !sr.tenant
+    pushable && decl.socketKey
       ? app.realtime.publishSaved(
           decl.socketKey,
           resource.perms.list,
@@ -173,6 +177,21 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
           {
             hiddenBy: await hiddenByCode(app, resource.perms.list, fieldKeys),
             ...(ruleTarget ? { ruleMenu: ruleTarget.component } : {}),
+            ...(rowTenantColumn
+              ? {
+                  tenantsOf: (row: object) => {
+                    const t = (row as Record<string, unknown>)[rowTenantColumn];
+                    return t === null || t === undefined ? [] : [Number(t)];
+                  },
+                }
+              : {}),
+            ...(sr.partner
+              ? {
+                  partnerOf: (row: object) =>
+                    ((row as Record<string, unknown>)[sr.partner!.column] as string | null | undefined) ??
+                    null,
+                }
+              : {}),
           },
         )
       : undefined;

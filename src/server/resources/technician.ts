@@ -3,6 +3,8 @@ import { PARTNER_STATUS } from '../../shared/resources/partner.ts';
 import {
   TECHNICIAN,
   TECHNICIAN_MAP,
+  TECHNICIAN_ON_DUTY,
+  type OnDutyTechnician,
   TECHNICIAN_MSG,
   WORK_STATUS,
 } from '../../shared/resources/technician.ts';
@@ -65,6 +67,34 @@ export const technicianServer: ServerResource = {
           .where(and(ne(yyTechnician.workStatus, WORK_STATUS.disabled), await access.reach(req)))
           .orderBy(asc(yyTechnician.name));
         return ok(Object.fromEntries(rows.map((r) => [r.id, r.name])));
+      },
+    },
+    {
+      contract: TECHNICIAN_ON_DUTY,
+      async handler(req, access) {
+        const rows = await req.server.db
+          .select({
+            id: yyTechnician.id,
+            name: yyTechnician.name,
+            workStatus: yyTechnician.workStatus,
+            location: yyTechnician.location,
+          })
+          .from(yyTechnician)
+          .where(
+            and(
+              inArray(yyTechnician.workStatus, [WORK_STATUS.online, WORK_STATUS.busy]),
+              await access.reach(req),
+            ),
+          )
+          .orderBy(asc(yyTechnician.name), asc(yyTechnician.id));
+        const out: OnDutyTechnician[] = rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          workStatus: r.workStatus,
+          lng: r.location ? r.location.x : null,
+          lat: r.location ? r.location.y : null,
+        }));
+        return ok(out);
       },
     },
   ],

@@ -35,6 +35,12 @@ export interface CellQuery {
   end: string;
   orderDims: readonly OrderDim[];
   ledgerDims: readonly LedgerDim[];
+  /**
+   * dimensions summed over the whole period instead of per day (their cells' `day` is `begin`):
+   * the breakdowns, which need no trend, come back as one row per key (sums in SQL, not in
+   * JavaScript), a few hundred rows instead of one per day and key
+   */
+  collapse?: ReadonlyArray<OrderDim | LedgerDim>;
 }
 
 type Row = Record<string, unknown>;
@@ -79,6 +85,24 @@ function keyScope(scope: Extract<CellScope, { kind: 'rollup' }>): SQL {
   return sql`${tenant} and ${partner}`;
 }
 
+/** The day column of a rollup read: `begin` for a collapsed dimension, else the cell's day. */
+function dayOf(q: CellQuery): SQL {
+  return q.collapse?.length
+    ? sql`case when dim in (${dimList(q.collapse)}) then ${q.begin} else to_char(day, 'YYYY-MM-DD') end`
+    : sql`to_char(day, 'YYYY-MM-DD')`;
+}
+
+/** A raw GROUP BY's cells summed over the period (day `begin`) when its dimension is collapsed. */
+function collapsed(dim: string, q: CellQuery, cells: SQL, ledger = false): SQL {
+  if (!q.collapse?.includes(dim as OrderDim)) return cells;
+  return ledger
+    ? sql`select ${q.begin} as day, dim, key, kind, sum(n)::bigint as n, sum(amount::numeric)::text as amount
+          from (${cells}) c group by 2, 3, 4`
+    : sql`select ${q.begin} as day, dim, key, status, sum(n)::bigint as n,
+            sum(amount::numeric)::text as amount, sum(refund::numeric)::text as refund
+          from (${cells}) c group by 2, 3, 4`;
+}
+
 /** The order and ledger cells of a period within a scope. */
 export async function readCells(
   db: Db,
@@ -91,7 +115,7 @@ export async function readCells(
       q.orderDims.length
         ? rowsOf(
             db,
-            sql`select to_char(day, 'YYYY-MM-DD') as day, dim, key, status, sum(n)::bigint as n,
+            sql`select ${dayOf(q)} as day, dim, key, status, sum(n)::bigint as n,
                   sum(amount)::text as amount, sum(refund)::text as refund
                 from yy_stat_order_daily
                 where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(q.orderDims)})
@@ -103,7 +127,7 @@ export async function readCells(
       q.ledgerDims.length
         ? rowsOf(
             db,
-            sql`select to_char(day, 'YYYY-MM-DD') as day, dim, key, kind, sum(n)::bigint as n,
+            sql`select ${dayOf(q)} as day, dim, key, kind, sum(n)::bigint as n,
                   sum(amount)::text as amount
                 from yy_stat_ledger_daily
                 where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(q.ledgerDims)})
@@ -116,9 +140,11 @@ export async function readCells(
     return { orders: orders.map(toOrder), ledger: ledger.map(toLedger) };
   }
   const orders: Row[] = [];
-  for (const dim of q.orderDims) orders.push(...(await rowsOf(db, rawOrders(dim, q, scope.orderReach))));
+  for (const dim of q.orderDims)
+    orders.push(...(await rowsOf(db, collapsed(dim, q, rawOrders(dim, q, scope.orderReach)))));
   const ledger: Row[] = [];
-  for (const dim of q.ledgerDims) ledger.push(...(await rowsOf(db, rawLedger(dim, q, scope.ledgerReach))));
+  for (const dim of q.ledgerDims)
+    ledger.push(...(await rowsOf(db, collapsed(dim, q, rawLedger(dim, q, scope.ledgerReach), true))));
   return { orders: orders.map(toOrder), ledger: ledger.map(toLedger) };
 }
 

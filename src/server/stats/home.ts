@@ -35,6 +35,7 @@ import { ledgerServer } from '../resources/ledger.ts';
 import { technicianServer } from '../resources/technician.ts';
 import type { ServerResource } from '../resources/types.ts';
 import { readCells, type CellScope } from './cells.ts';
+import { technicianHours } from './utilisation.ts';
 
 /** How many projects and technicians the tops list. */
 const TOP = 10;
@@ -107,7 +108,7 @@ export async function homeStatistics(req: FastifyRequest, orders: ServerResource
   if ('error' in range) throw new BizError(range.error);
   const scope = await cellScope(req, orders);
   const db = req.server.db;
-  const [kpiCells, cells, duty] = await Promise.all([
+  const [kpiCells, cells, duty, hours] = await Promise.all([
     readCells(db, scope, {
       tz,
       begin: addDays(today, -7),
@@ -121,8 +122,11 @@ export async function homeStatistics(req: FastifyRequest, orders: ServerResource
       end: addDays(range.end, 1),
       orderDims: ['total', 'hour', 'district', 'technician', 'project', 'dispatch', 'first'],
       ledgerDims: ['total', 'district', 'technician'],
+      // only the totals make the trend: the breakdowns are summed over the period in SQL
+      collapse: ['hour', 'district', 'technician', 'project', 'dispatch', 'first'],
     }),
     onDuty(req),
+    technicianHours(req, orders, range.begin, range.end),
   ]);
 
   const dayMetrics = (day: string) =>
@@ -131,7 +135,7 @@ export async function homeStatistics(req: FastifyRequest, orders: ServerResource
       duty,
     );
   const [now, yesterday, lastWeek] = [today, addDays(today, -1), addDays(today, -7)].map(dayMetrics);
-  const period = metricsOf(totalsOf(cells.orders, cells.ledger), duty);
+  const period = metricsOf(totalsOf(cells.orders, cells.ledger), duty, hours);
 
   // the cells of each day, once (not a pass over every cell per day)
   const perDay = new Map<string, { orders: OrderCell[]; ledger: LedgerCell[] }>();

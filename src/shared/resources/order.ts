@@ -7,6 +7,7 @@
  */
 import type { DeclaredContract } from '../contracts.ts';
 import { FORM_RULES } from '../validation.ts';
+import { SOCKET_KEYS } from '../realtime.ts';
 import { auditFields, defineResource, type ResourceField } from './define.ts';
 import { ORDER_SOURCES, ORDER_STATUS, ORDER_STATUSES, PAY_METHODS, TRAVEL_MODES } from './order-states.ts';
 
@@ -190,6 +191,8 @@ export const ORDER = defineResource({
   component: 'yy/order/YyVisitOrderList',
   category: '上门订单',
   english: 'order',
+  // saved and changed orders reach open lists and 监控页's live board on every instance
+  socketKey: SOCKET_KEYS.order,
   keywords: ['上门订单', '预约', '下单', 'booking', 'visit order'],
   defaultSort: { field: 'createTime', order: 'desc' },
   sheet: {

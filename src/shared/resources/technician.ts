@@ -208,3 +208,20 @@ export const TECHNICIAN_MAP = {
   path: `${TECHNICIAN.decl.path}/getTechMap`,
   permission: TECHNICIAN.perms.list,
 } as const satisfies DeclaredContract;
+
+/** A technician on duty (在线 or 服务中) where they are based: 监控页's scatter. */
+export interface OnDutyTechnician {
+  id: string;
+  name: string;
+  workStatus: string;
+  /** longitude and latitude of the home location; null when none is recorded */
+  lng: number | null;
+  lat: number | null;
+}
+
+/** GET …/onDuty: the technicians on duty in the caller's reach, by name (`OnDutyTechnician[]`). */
+export const TECHNICIAN_ON_DUTY = {
+  method: 'GET',
+  path: `${TECHNICIAN.decl.path}/onDuty`,
+  permission: TECHNICIAN.perms.list,
+} as const satisfies DeclaredContract;

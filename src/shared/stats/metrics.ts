@@ -72,7 +72,8 @@ export type MetricKey =
   | 'dispatchP50'
   | 'dispatchP95'
   | 'repeatRate'
-  | 'averageTicket';
+  | 'averageTicket'
+  | 'utilisation';
 
 /** How a metric's value reads: a count, money (decimal text, 元), a rate (basis points), minutes. */
 export type MetricUnit = 'count' | 'money' | 'rate' | 'minutes';
@@ -167,6 +168,13 @@ export const METRICS: Record<MetricKey, MetricDefinition> = {
     definition: 'GMV ÷ 入账订单数（期间内完成入账的订单），单位元。',
     unit: 'money',
   },
+  utilisation: {
+    key: 'utilisation',
+    name: '技师利用率',
+    definition:
+      '预约服务时长 ÷ 排班时长：按预约日统计、已分配技师且未取消（不含待支付、已关闭）的订单服务分钟数，除以未停用技师在期间内按每周排班（休息日不计、调整日按调整时间）的排班分钟数。',
+    unit: 'rate',
+  },
 };
 
 /** The KPI cards of 分析页 and `stats today`, in order. */
@@ -188,6 +196,7 @@ export const PERIOD_KEYS: readonly MetricKey[] = [
   'dispatchP95',
   'repeatRate',
   'averageTicket',
+  'utilisation',
 ];
 
 /** A metric's value: count and minutes numbers, money decimal text, rates basis points; null: no data. */
@@ -285,8 +294,21 @@ export function percentile(hist: Map<number, number>, p: number): number | null 
   return null;
 }
 
-/** Every metric of a set of days (onDuty is live: given by the caller). */
-export function metricsOf(t: Totals, onDuty: number | null): Record<MetricKey, MetricValue> {
+/** Technicians' booked and shift minutes of a set of days (utilisation's parts). */
+export interface TechnicianHours {
+  bookedMinutes: number;
+  shiftMinutes: number;
+}
+
+/**
+ * Every metric of a set of days (onDuty is live: given by the caller; utilisation from the
+ * technicians' booked and shift minutes, null without them).
+ */
+export function metricsOf(
+  t: Totals,
+  onDuty: number | null,
+  hours?: TechnicianHours,
+): Record<MetricKey, MetricValue> {
   const effective = t.orders - t.unpaid;
   const gmv = gmvFen(t);
   return {
@@ -303,6 +325,7 @@ export function metricsOf(t: Totals, onDuty: number | null): Record<MetricKey, M
     dispatchP95: percentile(t.dispatch, 95),
     repeatRate: rateBp(t.orders - t.firstOrders, t.orders),
     averageTicket: t.settled > 0 ? fromFen(Math.floor((2 * gmv + t.settled) / (2 * t.settled))) : null,
+    utilisation: hours ? rateBp(hours.bookedMinutes, hours.shiftMinutes) : null,
   };
 }
 

@@ -76,6 +76,8 @@ export const yyVisitOrder = pgTable(
     // a customer's first order (the dashboards' 新客户, migration 0043's triggers)
     index('idx_yy_visit_order_customer_first').on(t.customerId, t.createTime, t.id),
     index('idx_yy_visit_order_technician').on(t.technicianId, t.appointmentTime),
+    // 技师利用率's booked minutes of a period (src/server/stats/utilisation.ts): a range, not a scan
+    index('idx_yy_visit_order_appointment').on(t.appointmentTime),
     index('idx_yy_visit_order_partner').on(t.partnerId),
     check('ck_yy_visit_order_amounts', sql`${t.totalAmount} >= 0 and ${t.refundAmount} <= ${t.paidAmount}`),
   ],

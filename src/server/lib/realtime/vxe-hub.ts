@@ -30,11 +30,18 @@ interface VxeEnvelope extends VxeUpdate {
    * there receives a reload row instead, and refetches the list through its rules
    */
   ruleMenu?: string;
+  /**
+   * the row's partner (src/server/lib/access/partner-scope.ts), present for a partner-owned kind:
+   * a socket of a partner's staff receives it only when it is their partner's (null: no partner's)
+   */
+  partner?: string | null;
 }
 
-/** Who may receive a saved row beyond its permission: its tenants, field rights and data rules. */
+/** Who may receive a saved row beyond its permission: its tenants, partner, field rights and data rules. */
 export interface RowReach {
   tenantsOf?: (row: object) => number[];
+  /** the partner a row of a partner-owned kind belongs to (null: none) */
+  partnerOf?: (row: object) => string | null;
   hiddenBy?: Record<string, string[]>;
   /** the menu component whose data rules narrow the row's list (`RuleTarget.component`) */
   ruleMenu?: string;
@@ -77,6 +84,8 @@ interface VxeClient {
    * every row of a list with rules arrives as a reload row
    */
   ruleBound: ReadonlySet<string> | null;
+  /** the partner the socket's user is staff of (null: not bound to a partner) */
+  partnerId: string | null;
 }
 
 /** Bus channel of realtime-grid row updates. */
@@ -140,8 +149,9 @@ export class VxeHub {
     perms: ReadonlySet<string>,
     tenants: 'all' | readonly number[] = 'all',
     ruleBound: ReadonlySet<string> | null = null,
+    partnerId: string | null = null,
   ): void {
-    this.clients.set(socket, { userId, perms, tenants, ruleBound });
+    this.clients.set(socket, { userId, perms, tenants, ruleBound, partnerId });
     socket.on('close', () => this.clients.delete(socket));
   }
 
@@ -154,9 +164,11 @@ export class VxeHub {
     perms: ReadonlySet<string>,
     tenants: 'all' | readonly number[],
     ruleBound: ReadonlySet<string>,
+    partnerId?: string | null,
   ): void {
     const client = this.clients.get(socket);
     if (!client) return;
+    if (partnerId !== undefined) client.partnerId = partnerId;
     client.perms = perms;
     client.tenants = tenants;
     client.ruleBound = ruleBound;
@@ -261,6 +273,7 @@ export class VxeHub {
               ? { hiddenBy: item.reach.hiddenBy }
               : {}),
             ...(item.reach?.ruleMenu ? { ruleMenu: item.reach.ruleMenu } : {}),
+            ...(item.reach?.partnerOf ? { partner: item.reach.partnerOf(row) } : {}),
           };
           let size = Buffer.byteLength(JSON.stringify(e)) + 1;
           // a row too large for any notification goes as its id only: receivers refetch it
@@ -306,6 +319,8 @@ export class VxeHub {
       if (e.tenants !== undefined && tenants !== 'all') {
         if (!Array.isArray(e.tenants) || !e.tenants.some((t) => tenants.includes(t))) continue;
       }
+      // a partner's staff receive only their partner's rows of a partner-owned kind
+      if (e.partner !== undefined && client.partnerId && e.partner !== client.partnerId) continue;
       if (socket.readyState !== socket.OPEN) continue;
       // a list the socket's user sees through data rules: the row may be one they may not see
       if (typeof e.ruleMenu === 'string' && (client.ruleBound === null || client.ruleBound.has(e.ruleMenu))) {

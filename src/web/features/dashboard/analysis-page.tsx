@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../../lib/session.ts';
-import { welcome } from '../../lib/welcome.ts';
+import { Greeting } from './greeting.tsx';
 import { Kbd } from '../../components/ui.tsx';
-import { runtime } from '../../shell/runtime.ts';
+import { RecentCommands } from './recent-commands.tsx';
 
 /** The statistics and their chart: their own chunk (echarts), fetched after the page shows. */
 const HomeStats = lazy(() => import('./home-stats.tsx'));
@@ -14,39 +13,21 @@ const BusinessStats = lazy(() => import('./business-stats.tsx'));
  * list code) and the visit statistics (counts only, for everyone).
  */
 export default function AnalysisPage() {
-  const { userInfo } = useSession();
-  const recent = [...runtime.audit()].reverse().slice(0, 8);
   return (
     <div className="space-y-4 p-4">
-      <section className="rounded bg-white p-4 shadow-sm">
-        <h2 className="text-lg font-semibold">
-          {welcome()}，{userInfo?.realname ?? userInfo?.username}
-        </h2>
+      <Greeting>
         <p className="mt-2 text-sm text-gray-600">
           按 <Kbd>Ctrl+K</Kbd> 打开命令面板（支持中文、拼音、首字母、英文），按 <Kbd>Ctrl+`</Kbd>{' '}
           打开终端，输入 help 查看全部命令。
         </p>
-      </section>
+      </Greeting>
       <Suspense fallback={<p className="text-sm text-gray-700">经营数据加载中…</p>}>
         <BusinessStats />
       </Suspense>
       <Suspense fallback={<p className="text-sm text-gray-700">统计加载中…</p>}>
         <HomeStats />
       </Suspense>
-      <section className="rounded bg-white p-4 shadow-sm">
-        <h3 className="mb-2 font-medium">最近执行</h3>
-        {recent.length === 0 ? (
-          <p className="text-sm text-gray-500">暂无</p>
-        ) : (
-          <ul className="text-sm text-gray-700">
-            {recent.map((e, i) => (
-              <li key={i}>
-                {e.id} · {e.source} · {e.outcome}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecentCommands />
     </div>
   );
 }

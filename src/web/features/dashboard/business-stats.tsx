@@ -5,14 +5,15 @@
  * carries its definition (src/shared/stats/metrics.ts) as a tooltip; every chart has a table for
  * screen readers and exports as PNG. Shown to holders of the 上门订单 list code only.
  */
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { HOMEPAGE_STATISTICS, type HomeGroup, type HomeStatistics } from '../../../shared/stats/home.ts';
 import { METRICS, changeText, formatMetric, type MetricKey } from '../../../shared/stats/metrics.ts';
 import { api } from '../../lib/api-client.ts';
 import { usePermissions } from '../../shell/menus/use-menu.ts';
 import { grantedCodes } from '../../shell/menus/permissions-query.ts';
-import type { BusinessChartHandle, BusinessChartProps } from './business-chart.tsx';
+import type { BusinessChartProps } from './business-chart.tsx';
+import { runCommand } from '../../shell/runtime.ts';
 
 /** echarts: its own chunk, loaded when the page first draws a chart */
 const BusinessChart = lazy(() => import('./business-chart.tsx'));
@@ -48,15 +49,8 @@ function ChartCard({
   columns: string[];
   rows: Array<Array<string | number>>;
 }) {
-  const ref = useRef<BusinessChartHandle>(null);
-  const exportPng = () => {
-    const url = ref.current?.png();
-    if (!url) return;
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${title}.png`;
-    a.click();
-  };
+  // the `chart png` command, as from the palette or the terminal
+  const exportPng = () => void runCommand('chart.exportPng', { title }, 'button');
   return (
     <figure className="rounded bg-white p-4 shadow-sm">
       <figcaption className="mb-2 flex items-center justify-between font-medium">
@@ -66,7 +60,7 @@ function ChartCard({
         </button>
       </figcaption>
       <Suspense fallback={<p className="h-64 text-sm text-gray-700">图表加载中…</p>}>
-        <BusinessChart ref={ref} {...chart} />
+        <BusinessChart title={title} {...chart} />
       </Suspense>
       <table className="sr-only">
         <caption>{title}（数据表）</caption>

@@ -1,26 +1,9 @@
 /**
- * The monitor's trend chart: echarts tree-shaken to lines on a grid with a tooltip and a legend
- * (SVG renderer). Only this module imports echarts, loaded lazily (monitor-parts.tsx), so a page
- * shows its figures before the chart library arrives.
+ * The monitor's trend chart: lines over the one echarts setup (src/web/components/chart), in the
+ * user's colour and mode; loaded lazily (monitor-parts.tsx), so a page shows its figures before
+ * the chart library arrives. Registers under its title for `chart png`.
  */
-import { useEffect, useRef } from 'react';
-import { init, use, type ComposeOption, type ECharts } from 'echarts/core';
-import { LineChart, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
-
-use([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
-
-type Option = ComposeOption<
-  LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
->;
+import { EChart } from '../../components/chart/echart.tsx';
 
 export interface ChartSeries {
   name: string;
@@ -28,8 +11,6 @@ export interface ChartSeries {
   /** the value as the tooltip and the description say it */
   format(value: number): string;
 }
-
-const COLORS = ['#1d4ed8', '#c2410c', '#047857', '#7c3aed'];
 
 export default function MonitorChart({
   title,
@@ -42,50 +23,34 @@ export default function MonitorChart({
   labels: string[];
   summary: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const c = init(el, undefined, { renderer: 'svg' });
-    chart.current = c;
-    const resize = new ResizeObserver(() => c.resize());
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    const option: Option = {
-      animation: false,
-      grid: { left: 56, right: 16, top: 32, bottom: 28 },
-      tooltip: { trigger: 'axis' },
-      legend: { data: series.map((s) => s.name), top: 0, textStyle: { color: '#374151' } },
-      xAxis: { type: 'category', data: labels, axisLabel: { color: '#374151' } },
-      yAxis: {
-        type: 'value',
-        axisLabel: { color: '#374151', formatter: (v: number) => series[0]?.format(v) ?? String(v) },
-      },
-      series: series.map((s, i) => ({
-        name: s.name,
-        type: 'line',
-        showSymbol: false,
-        data: s.data,
-        itemStyle: { color: COLORS[i % COLORS.length] },
-        tooltip: { valueFormatter: (v) => s.format(Number(v)) },
-      })),
-    };
-    chart.current?.setOption(option, { notMerge: true });
-  }, [series, labels]);
   return (
-    <div
-      ref={box}
+    <EChart
+      title={title}
       role="img"
       aria-label={`${title}（最近 ${labels.length} 次读取）：${summary}`}
       data-testid="monitor-chart"
       className="h-56 w-full"
+      deps={[series, labels]}
+      build={(t) => ({
+        animation: false,
+        backgroundColor: t.background,
+        color: t.colors,
+        grid: { left: 56, right: 16, top: 32, bottom: 28 },
+        tooltip: { trigger: 'axis' },
+        legend: { data: series.map((s) => s.name), top: 0, textStyle: { color: t.text } },
+        xAxis: { type: 'category', data: labels, axisLabel: { color: t.text } },
+        yAxis: {
+          type: 'value',
+          axisLabel: { color: t.text, formatter: (v: number) => series[0]?.format(v) ?? String(v) },
+        },
+        series: series.map((s) => ({
+          name: s.name,
+          type: 'line',
+          showSymbol: false,
+          data: s.data,
+          tooltip: { valueFormatter: (v) => s.format(Number(v)) },
+        })),
+      })}
     />
   );
 }

@@ -32,7 +32,8 @@ const RESOURCE_PAGES: Partial<Record<ResourceName, Page>> = {
 export const PAGES: Record<string, Page> = {
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/analysis-page.tsx')),
   'dashboard/IndexChart': lazy(() => import('../../features/dashboard/analysis-page.tsx')),
-  'dashboard/Workplace': lazy(() => import('../../features/dashboard/analysis-page.tsx')),
+  'dashboard/Workplace': lazy(() => import('../../features/dashboard/workplace-page.tsx')),
+  'dashboard/Monitor': lazy(() => import('../../features/dashboard/monitor-page.tsx')),
   'account/center/Index': lazy(() => import('../../features/account/account-center-page.tsx')),
   'account/settings/Binding': lazy(() => import('../../features/account/binding-page.tsx')),
   // 账户设置: each page draws the settings frame (features/account/settings-frame.tsx) around itself

@@ -1,0 +1,1 @@
+CREATE INDEX "idx_yy_visit_order_appointment" ON "yy_visit_order" USING btree ("appointment_time");
