@@ -7,6 +7,8 @@ import type { MenuNode } from '../../src/shared/menu.ts';
 import { ENDPOINTS } from '../../src/shared/endpoints.ts';
 import { WORKPLACE_PENDING, type WorkplaceSection } from '../../src/shared/stats/workplace.ts';
 import { TECHNICIAN_ON_DUTY, type OnDutyTechnician } from '../../src/shared/resources/technician.ts';
+import { HOMEPAGE_STATISTICS, type HomeStatistics } from '../../src/shared/stats/home.ts';
+import { formatMetric } from '../../src/shared/stats/metrics.ts';
 
 /**
  * axe-core (WCAG 2.2 A/AA) on every page of the admin's menu, the dialogs and menus of the frame,
@@ -332,4 +334,60 @@ describe('axe over the product', () => {
     await other.close();
     expect(found).toEqual([]);
   }, 300_000);
+  it('shows 运营专员 and 财务出纳 their own figures on the three dashboards, with nothing serious', async () => {
+    const found: string[] = [];
+    for (const user of ['yunying', 'caiwu']) {
+      const own = await env.newPage();
+      await login(
+        own,
+        env.url,
+        user,
+        '123456',
+        `/user/login?redirect=${encodeURIComponent('/dashboard/analysis')}`,
+      );
+      const tokenOf = await own.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => /token/i.test(k))!;
+        return (JSON.parse(localStorage.getItem(key)!) as { value: string }).value;
+      });
+      const read = async <T>(path: string) =>
+        (
+          (
+            await env.app.inject({ url: `/jeecg-boot${path}`, headers: { 'x-access-token': tokenOf } })
+          ).json() as { result: T }
+        ).result;
+      const content = own.locator('#page-content');
+
+      // 分析页: every KPI card shows the figure the server computes for this account
+      const stats = await read<HomeStatistics>(HOMEPAGE_STATISTICS.path);
+      expect(stats.kpis.length, user).toBe(7);
+      const frame = content.getByTestId('business-stats');
+      await frame.getByRole('heading', { name: /今日经营/ }).waitFor();
+      for (const k of stats.kpis)
+        expect(
+          await frame.getByTestId(`kpi-${k.key}`).locator('dd').first().textContent(),
+          `${user} ${k.key}`,
+        ).toBe(formatMetric(k.key, k.value));
+      found.push(...report(`${user} /dashboard/analysis`, await axeSerious(own)));
+
+      // 工作台: the sections and counts the server answers this account, nothing more
+      const sections = await read<WorkplaceSection[]>(WORKPLACE_PENDING.path);
+      await visitInApp(own, env.url, '/dashboard/workplace');
+      await content.getByRole('region', { name: '最近执行' }).waitFor();
+      await expect.poll(() => content.locator('[data-count]').count(), user).toBe(sections.length);
+      for (const sec of sections) {
+        const region = content.getByRole('region', { name: new RegExp(`^${sec.title}`) });
+        expect(await region.locator('[data-count]').textContent(), `${user} ${sec.title}`).toBe(
+          String(sec.count),
+        );
+      }
+      found.push(...report(`${user} /dashboard/workplace`, await axeSerious(own)));
+
+      // 监控页: the live board draws for this account
+      await visitInApp(own, env.url, '/dashboard/monitor');
+      await content.getByTestId('monitor-board').getByTestId('order-board').waitFor();
+      found.push(...report(`${user} /dashboard/monitor`, await axeSerious(own)));
+      await own.context().close();
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
 });
