@@ -373,7 +373,9 @@ describe('axe over the product', () => {
       const sections = await read<WorkplaceSection[]>(WORKPLACE_PENDING.path);
       await visitInApp(own, env.url, '/dashboard/workplace');
       await content.getByRole('region', { name: '最近执行' }).waitFor();
-      await expect.poll(() => content.locator('[data-count]').count(), user).toBe(sections.length);
+      await expect
+        .poll(() => content.locator('[data-count]').count(), { message: user })
+        .toBe(sections.length);
       for (const sec of sections) {
         const region = content.getByRole('region', { name: new RegExp(`^${sec.title}`) });
         expect(await region.locator('[data-count]').textContent(), `${user} ${sec.title}`).toBe(

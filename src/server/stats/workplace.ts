@@ -12,6 +12,7 @@ import {
   WORKPLACE_PENDING,
   WORKPLACE_SECTIONS,
   sectionCodes,
+  sectionComponent,
   type WorkplaceItem,
   type WorkplaceKey,
   type WorkplaceSection,
@@ -96,7 +97,7 @@ export async function workplaceSections(req: FastifyRequest): Promise<WorkplaceS
       items,
       command: `${def.resource}.${def.action}`,
       actionTitle: def.actionTitle,
-      route: def.route,
+      component: sectionComponent(def),
     });
   }
   return out;

@@ -6,6 +6,7 @@
  */
 import { ENDPOINTS } from '../endpoints.ts';
 import { RESOURCES } from '../resources/index.ts';
+import { screenOf } from '../resources/surfaces.ts';
 import { EXCEPTION_STATUS } from '../resources/exception-order-states.ts';
 import { ORDER_STATUS } from '../resources/order-states.ts';
 import { PARTNER_STATUS } from '../resources/partner.ts';
@@ -33,8 +34,6 @@ export interface WorkplaceSectionDef {
   action: string;
   /** the button's text */
   actionTitle: string;
-  /** the menu route of the resource's list */
-  route: string;
 }
 
 export const WORKPLACE_SECTIONS: readonly WorkplaceSectionDef[] = [
@@ -45,7 +44,6 @@ export const WORKPLACE_SECTIONS: readonly WorkplaceSectionDef[] = [
     status: EXCEPTION_STATUS.open,
     action: 'claim',
     actionTitle: '认领',
-    route: '/yy/order/exception',
   },
   {
     key: 'cancellations',
@@ -54,7 +52,6 @@ export const WORKPLACE_SECTIONS: readonly WorkplaceSectionDef[] = [
     status: ORDER_STATUS.cancelPending,
     action: 'approveCancel',
     actionTitle: '同意取消',
-    route: '/yy/order/visit',
   },
   {
     key: 'partners',
@@ -63,7 +60,6 @@ export const WORKPLACE_SECTIONS: readonly WorkplaceSectionDef[] = [
     status: PARTNER_STATUS.pending,
     action: 'approve',
     actionTitle: '审核通过',
-    route: '/yy/partner',
   },
   {
     key: 'withdrawals',
@@ -72,7 +68,6 @@ export const WORKPLACE_SECTIONS: readonly WorkplaceSectionDef[] = [
     status: WITHDRAW_STATUS.pending,
     action: 'approve',
     actionTitle: '审核通过',
-    route: '/yy/visitFinance/withdraw',
   },
   {
     key: 'statements',
@@ -81,7 +76,6 @@ export const WORKPLACE_SECTIONS: readonly WorkplaceSectionDef[] = [
     status: STATEMENT_STATUS.draft,
     action: 'confirm',
     actionTitle: '确认',
-    route: '/yy/statement',
   },
 ];
 
@@ -104,7 +98,15 @@ export interface WorkplaceSection {
   /** the command acting on one row (`<resource>.<action>`, `ids` its argument) */
   command: string;
   actionTitle: string;
-  route: string;
+  /** the menu component of the section's list (the resource's screen): the client links to its menu entry */
+  component: string;
+}
+
+/** The menu component of a section's list: its resource's screen (menus are data: the client finds the entry). */
+export function sectionComponent(def: WorkplaceSectionDef): string {
+  const component = screenOf(RESOURCES.find((x) => x.decl.name === def.resource)!);
+  if (!component) throw new Error(`${def.resource} has no screen`);
+  return component;
 }
 
 /** The codes a section needs: its list's, and its action's (the transition's endpoint permission). */

@@ -10,6 +10,7 @@ import { Link } from '@tanstack/react-router';
 import { WORKPLACE_PENDING, type WorkplaceSection } from '../../../shared/stats/workplace.ts';
 import { callTo } from '../../lib/api-client.ts';
 import { menuLink } from '../../lib/paths.ts';
+import { useMenuIndex } from '../../shell/menus/use-menu.ts';
 import { Button, Kbd } from '../../components/ui.tsx';
 import { runCommand } from '../../shell/runtime.ts';
 import { RecentCommands } from './recent-commands.tsx';
@@ -17,7 +18,7 @@ import { Greeting } from './greeting.tsx';
 
 export const WORKPLACE_QUERY_KEY = ['home', 'workplace'] as const;
 
-function Section({ s, onDone }: { s: WorkplaceSection; onDone(): void }) {
+function Section({ s, list, onDone }: { s: WorkplaceSection; list?: string; onDone(): void }) {
   const id = `workplace-${s.key}`;
   return (
     <section aria-labelledby={id} className="rounded bg-white p-4 shadow-sm" data-section={s.key}>
@@ -28,9 +29,11 @@ function Section({ s, onDone }: { s: WorkplaceSection; onDone(): void }) {
             {s.count}
           </span>
         </h3>
-        <Link {...menuLink(s.route)} className="text-sm text-[var(--primary)] underline">
-          查看全部<span className="sr-only">{s.title}</span>
-        </Link>
+        {list && (
+          <Link {...menuLink(list)} className="text-sm text-[var(--primary)] underline">
+            查看全部<span className="sr-only">{s.title}</span>
+          </Link>
+        )}
       </div>
       {s.items.length === 0 ? (
         <p className="text-sm text-gray-700">暂无</p>
@@ -67,6 +70,10 @@ export default function WorkplacePage() {
     queryFn: () => callTo<WorkplaceSection[]>(WORKPLACE_PENDING),
   });
   const sections = q.data ?? [];
+  // each section's list: the user's menu entry showing the section's screen
+  const menu = useMenuIndex();
+  const listOf = (component: string) =>
+    [...menu.values()].find((e) => e.node.component === component && !e.redirect)?.path;
   const total = sections.reduce((n, s) => n + s.count, 0);
   return (
     <div className="space-y-4 p-4">
@@ -87,6 +94,7 @@ export default function WorkplacePage() {
           <Section
             key={s.key}
             s={s}
+            list={listOf(s.component)}
             onDone={() => void client.invalidateQueries({ queryKey: WORKPLACE_QUERY_KEY })}
           />
         ))}
