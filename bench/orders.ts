@@ -44,7 +44,11 @@ const BATCH = 50_000;
  * tenants, the rest to their customer's. One project line each, a 加钟
  * line on every tenth.
  */
-export async function generate(database: Database, rows: number): Promise<void> {
+export async function generate(
+  database: Database,
+  rows: number,
+  { batch = BATCH }: { batch?: number } = {},
+): Promise<void> {
   const run = (text: string) => database.rawQuery(text, []);
   const open = Math.max(100, Math.floor(rows * 0.003));
   // two more tenants (the seed has one): 15 % and 5 % of the orders
@@ -85,7 +89,7 @@ export async function generate(database: Database, rows: number): Promise<void> 
     join t on t.n = g.i % k.nt`);
   await run(`create index on bench_order (i)`);
   // in batches: the statement triggers (status counts, dashboard rollups) see one batch at a time
-  for (let from = 0; from < rows; from += BATCH) {
+  for (let from = 0; from < rows; from += batch) {
     await run(`
       insert into yy_visit_order (id, order_no, customer_id, address_id, contact, mobile, area_code, detail,
         location, appointment_time, end_time, service_minutes, technician_id, partner_id, travel_mode, distance,
@@ -105,15 +109,15 @@ export async function generate(database: Database, rows: number): Promise<void> 
         case when b.status in ('70', '80', '90', '91') then b.created + interval '7 hours' end,
         (1 + b.i % 4)::text, b.status, case when b.status in ('80', '91') then 3 + b.i % 3 end,
         b.tenant_id, 'bench', b.created, b.created
-      from bench_order b where b.i >= ${from} and b.i < ${from + BATCH}`);
+      from bench_order b where b.i >= ${from} and b.i < ${from + batch}`);
     await run(`
       insert into yy_visit_order_item (id, order_id, project_id, project_name, price, duration, quantity, amount, sort_no, create_by, create_time)
       select md5('bench-item:' || b.i), b.order_id, b.project_id, b.project_name, b.price, b.duration, 1, b.price, 1, 'bench', b.created
-      from bench_order b where b.i >= ${from} and b.i < ${from + BATCH}`);
+      from bench_order b where b.i >= ${from} and b.i < ${from + batch}`);
     await run(`
       insert into yy_visit_order_extra (id, order_id, project_id, project_name, price, duration, quantity, amount, sort_no, create_by, create_time)
       select md5('bench-extra:' || b.i), b.order_id, b.project_id, b.project_name, b.price, b.duration, 1, b.price, 1, 'bench', b.created
-      from bench_order b where b.has_extra and b.i >= ${from} and b.i < ${from + BATCH}`);
+      from bench_order b where b.has_extra and b.i >= ${from} and b.i < ${from + batch}`);
   }
   await run(`drop table bench_order`);
   await run(`vacuum analyze`);

@@ -2,9 +2,11 @@
  * The day cells the dashboard metrics are computed from (src/shared/stats/metrics.ts), read two
  * ways that answer the same rows:
  *
- * - `rollup`: the day tables the triggers of migration 0043 keep (yy_stat_order_daily,
- *   yy_stat_ledger_daily), narrowed by tenant and partner keys: a few rows per day and key,
- *   whatever the number of orders;
+ * - `rollup`: the day tables the triggers of migrations 0044 and 0048 keep (yy_stat_order_daily,
+ *   yy_stat_ledger_daily by tenant and partner; their sums over the partners,
+ *   yy_stat_order_daily_tenant and yy_stat_ledger_daily_tenant, for a caller who sees every
+ *   partner), narrowed by tenant (and partner) keys: a few rows per day and key, whatever the
+ *   number of orders;
  * - `groupBy`: an exact GROUP BY of the orders, their lines and the ledger within a row reach
  *   (a caller narrowed by a data rule; the benchmark's baseline; the tests' reference).
  *
@@ -85,6 +87,15 @@ function keyScope(scope: Extract<CellScope, { kind: 'rollup' }>): SQL {
   return sql`${tenant} and ${partner}`;
 }
 
+/**
+ * The rollup tables a scope reads: one partner's cells from the partner-keyed tables, every
+ * partner's from the partner-free ones (migration 0048), a few rows per day and key.
+ */
+const rollupTables = (scope: Extract<CellScope, { kind: 'rollup' }>) =>
+  scope.partnerId
+    ? { orders: sql`yy_stat_order_daily`, ledger: sql`yy_stat_ledger_daily` }
+    : { orders: sql`yy_stat_order_daily_tenant`, ledger: sql`yy_stat_ledger_daily_tenant` };
+
 /** The day column of a rollup read: `begin` for a collapsed dimension, else the cell's day. */
 function dayOf(q: CellQuery): SQL {
   return q.collapse?.length
@@ -111,13 +122,14 @@ export async function readCells(
 ): Promise<{ orders: OrderCell[]; ledger: LedgerCell[] }> {
   if (scope.kind === 'rollup') {
     const where = keyScope(scope);
+    const tables = rollupTables(scope);
     const [orders, ledger] = await Promise.all([
       q.orderDims.length
         ? rowsOf(
             db,
             sql`select ${dayOf(q)} as day, dim, key, status, sum(n)::bigint as n,
                   sum(amount)::text as amount, sum(refund)::text as refund
-                from yy_stat_order_daily
+                from ${tables.orders}
                 where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(q.orderDims)})
                   and ${where}
                 group by 1, 2, 3, 4
@@ -129,7 +141,7 @@ export async function readCells(
             db,
             sql`select ${dayOf(q)} as day, dim, key, kind, sum(n)::bigint as n,
                   sum(amount)::text as amount
-                from yy_stat_ledger_daily
+                from ${tables.ledger}
                 where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(q.ledgerDims)})
                   and ${where}
                 group by 1, 2, 3, 4

@@ -56,3 +56,40 @@ export const yyStatLedgerDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.dim, t.key, t.tenantKey, t.partnerKey, t.kind] })],
 );
+
+/*
+ * The same cells without the partner key (migration 0048), for a caller who sees every partner:
+ * a few rows per day and key instead of one per partner. Kept from yy_stat_order_daily and
+ * yy_stat_ledger_daily by their own statement-level triggers, in the same transaction.
+ */
+
+/** yy_stat_order_daily_tenant: yy_stat_order_daily summed over the partners. */
+export const yyStatOrderDailyTenant = pgTable(
+  'yy_stat_order_daily_tenant',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 12 }).notNull(),
+    key: varchar('key', { length: 32 }).notNull(),
+    tenantKey: integer('tenant_key').notNull(),
+    status: varchar('status', { length: 2 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 17, scale: 2 }).notNull(),
+    refund: numeric('refund', { precision: 17, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dim, t.key, t.tenantKey, t.status] })],
+);
+
+/** yy_stat_ledger_daily_tenant: yy_stat_ledger_daily summed over the partners. */
+export const yyStatLedgerDailyTenant = pgTable(
+  'yy_stat_ledger_daily_tenant',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 12 }).notNull(),
+    key: varchar('key', { length: 32 }).notNull(),
+    tenantKey: integer('tenant_key').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 17, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dim, t.key, t.tenantKey, t.kind] })],
+);
