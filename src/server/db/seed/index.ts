@@ -1,6 +1,6 @@
 import { seedMessaging } from './messaging.ts';
 import { randomBytes } from 'node:crypto';
-import { eq, gte, isNull } from 'drizzle-orm';
+import { eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   sysDepart,
@@ -166,7 +166,11 @@ async function recordKeys(db: Db, keys: string[], applied: Set<string>): Promise
  */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
   // all or nothing: a first start stopped half way must not leave roles without accounts behind
-  return db.transaction((tx) => seedIn(tx as unknown as Db, opts));
+  const outcome = await db.transaction((tx) => seedIn(tx as unknown as Db, opts));
+  // the planner's statistics (and 数据库监控's row estimates) start from the seeded rows, not from
+  // nothing: autovacuum may not visit a new database for a while, and PGlite never runs it
+  if (outcome.applied) await db.execute(sql`ANALYZE`);
+  return outcome;
 }
 
 /** The password every account of the seed before the ledger had (and JeecgBoot's own default). */
