@@ -145,8 +145,12 @@ describe('user rows on the realtime grids', () => {
 
     expect((await edit(stayId, '留守二')).body).toMatchObject({ success: true });
     await t.app.realtime.publish('marker', { id: 'm' }, undefined, AUTHENTICATED);
-    // 城北's row no longer reaches the mover's grid
-    expect(await grid.next()).toMatchObject({ data: { socketKey: 'marker' } });
+    // 城北's row no longer reaches the mover's grid: the marker is the next row that is not the
+    // mover's own (on PostgreSQL its last save may arrive a second time first, through NOTIFY)
+    let next: Pushed & { data?: { socketKey?: string } };
+    do next = (await grid.next()) as typeof next;
+    while (next.data?.args?.[0]?.realname === '调往总部二');
+    expect(next).toMatchObject({ data: { socketKey: 'marker' } });
     await grid.close();
   });
 
