@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { PAYLOAD, postParts } from './import-support.ts';
 
 /** 系统通告 (jeecg-api.md §6.8): CRUD, release and revoke pushed over /websocket/{userId}, the reader's calls. */
 let t: TestApp;
@@ -146,6 +147,51 @@ describe('/sys/annountCement', () => {
     expect(other.received.filter((m) => m.cmd === 'user')).toEqual([]);
     chosen.ws.close();
     other.ws.close();
+  });
+
+  // CI found it: 通告对象 was exported without 指定用户, so the sheet could not come back (请选择指定用户)
+  it('exports a notice to chosen users with its users, and imports it back whole', async () => {
+    const body = {
+      titile: '导出往返',
+      msgAbstract: '摘要',
+      msgCategory: '1',
+      msgType: 'USER',
+      userIds: ids.yunying,
+      startTime: '2026-12-01 08:00:00',
+      endTime: '2026-12-31 20:00:00',
+      openType: 'url',
+      openPage: '/yy/order',
+    };
+    expect((await call('POST', '/sys/annountCement/add', 'admin', { body })).body.success).toBe(true);
+    const { id } = await byTitle('导出往返');
+    const sheet = await t.app.inject({
+      method: 'GET',
+      url: '/jeecg-boot/sys/annountCement/exportXls',
+      query: { id },
+      headers: { 'x-access-token': token.admin! },
+    });
+    expect(sheet.statusCode).toBe(200);
+    expect((await call('DELETE', '/sys/annountCement/delete', 'admin', { query: { id } })).body.success).toBe(
+      true,
+    );
+    const imported = await postParts(t, '/sys/annountCement/importExcel', token.admin!, [
+      ...PAYLOAD,
+      { name: 'file', filename: 'notices.xlsx', content: sheet.rawPayload },
+    ]);
+    const log = imported.body.result?.fileUrl
+      ? (
+          await t.app.inject({
+            url: '/jeecg-boot' + imported.body.result.fileUrl,
+            headers: { 'x-access-token': token.admin! },
+          })
+        ).body
+      : '';
+    expect(imported.body, JSON.stringify(imported.body) + log).toMatchObject({ success: true, code: 200 });
+    const back = await byTitle('导出往返');
+    const full = (await call('GET', '/sys/annountCement/queryById', 'admin', { query: { id: back.id } })).body
+      .result;
+    expect(full).toMatchObject({ ...body, userIds: ids.yunying });
+    await call('DELETE', '/sys/annountCement/delete', 'admin', { query: { id: back.id } });
   });
 
   it('revokes a released notice: it leaves the bells', async () => {

@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import { sysUpload } from '../db/schema/index.ts';
 import { BizError } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
-import { assertPicked, isPicked } from './picked-fields.ts';
+import { isPicked, resolvePicked } from './picked-fields.ts';
 
 /** Server halves by resource name, for `ref` fields (filled as resources are registered). */
 const targets = new Map<string, ServerResource>();
@@ -107,8 +107,8 @@ export function toColumns(
 }
 
 /**
- * The data checks of a resource's fields: turns area names into codes and referenced rows' names
- * (as exported) into their ids in `data`, and refuses unknown areas, references to rows not offered
+ * The data checks of a resource's fields: turns area names into codes and referenced and picked
+ * rows' names (as exported) into their ids in `data`, and refuses unknown areas, references to rows not offered
  * and pictures that were never uploaded.
  */
 export function fieldChecks(fields: readonly ResourceField[]) {
@@ -153,7 +153,8 @@ export function fieldChecks(fields: readonly ResourceField[]) {
         throw new BizError(f.reference?.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
       data[f.key] = String(named[0]!.id);
     }
-    for (const f of picked.filter(changed)) await assertPicked(db, f, listOf(data[f.key]));
+    for (const f of picked.filter(changed))
+      data[f.key] = (await resolvePicked(db, f, listOf(data[f.key]))).join(',');
     for (const f of pictures.filter(sent)) {
       const paths = [...new Set(listOf(data[f.key]))];
       const rows = await db

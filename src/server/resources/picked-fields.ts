@@ -1,8 +1,9 @@
 /**
  * The server half of the picker field types (`user`, `depart`, `category`): the names lists show
- * for the stored ids (`<key>_dictText`), and the refusal of ids naming no live row.
+ * for the stored ids (`<key>_dictText`), names (as a sheet holds them) turned back into ids, and
+ * the refusal of entries naming no live row.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceField, ResourceFieldType } from '../../shared/resources/define.ts';
 import { RESOURCE_MSG } from '../../shared/resources/field-rules.ts';
@@ -16,8 +17,17 @@ export const isPicked = (t: ResourceFieldType): t is PickedType =>
   t === 'user' || t === 'depart' || t === 'category';
 
 /** Each type's table, id, shown name and liveness. */
-const SOURCES: Record<PickedType, { table: PgTable; id: PgColumn; name: PgColumn; live?: () => unknown }> = {
-  user: { table: sysUser, id: sysUser.id, name: sysUser.realname, live: () => eq(sysUser.delFlag, 0) },
+const SOURCES: Record<
+  PickedType,
+  { table: PgTable; id: PgColumn; name: PgColumn; alt?: PgColumn; live?: () => unknown }
+> = {
+  user: {
+    table: sysUser,
+    id: sysUser.id,
+    name: sysUser.realname,
+    alt: sysUser.username,
+    live: () => eq(sysUser.delFlag, 0),
+  },
   depart: {
     table: sysDepart,
     id: sysDepart.id,
@@ -43,10 +53,31 @@ export async function pickedTexts(db: Db, f: ResourceField, ids: string[]): Prom
   return new Map(rows.map((r) => [String(r.id), String(r.name ?? r.id)]));
 }
 
-/** Refuse ids naming no live row. */
-export async function assertPicked(db: Db, f: ResourceField, ids: string[]): Promise<void> {
-  if (!isPicked(f.type) || !ids.length) return;
-  const unique = [...new Set(ids)];
-  if ((await rowsOf(db, f.type, unique)).length !== unique.length)
+/**
+ * The ids of a picker field's entries: an entry is a live row's id, or the name a list and an
+ * export show for it (a user's username too) when exactly one live row has it. Refuses the rest.
+ */
+export async function resolvePicked(db: Db, f: ResourceField, entries: string[]): Promise<string[]> {
+  if (!isPicked(f.type) || !entries.length) return entries;
+  const unique = [...new Set(entries)];
+  const found = new Set((await rowsOf(db, f.type, unique)).map((r) => String(r.id)));
+  const named = unique.filter((e) => !found.has(e));
+  const byName = new Map<string, string>();
+  if (named.length) {
+    const s = SOURCES[f.type];
+    const names = [s.name, ...(s.alt ? [s.alt] : [])];
+    const rows = await db
+      .select({ id: s.id, name: s.name, ...(s.alt ? { alt: s.alt } : {}) })
+      .from(s.table)
+      .where(and(or(...names.map((c) => inArray(c, named))), s.live?.() as never));
+    for (const e of named) {
+      const ids = new Set(
+        rows.filter((r) => r.name === e || (r as { alt?: unknown }).alt === e).map((r) => String(r.id)),
+      );
+      if (ids.size === 1) byName.set(e, [...ids][0]!);
+    }
+  }
+  if (named.some((e) => !byName.has(e)))
     throw new BizError(f.invalidMessage ?? RESOURCE_MSG.invalid(f.title));
+  return [...new Set(entries.map((e) => byName.get(e) ?? e))];
 }

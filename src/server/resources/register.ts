@@ -467,6 +467,8 @@ export async function registerResource(app: FastifyInstance, sr: ServerResource)
             const owner = stamp(req);
             for (const data of rows) {
               assertWritableFields(rights, data, undefined, titleOf);
+              // a sheet's names become ids first, so the hooks see the row as the form sends it
+              await checks(tx, data);
               await sr.hooks?.beforeSave?.({ op: 'add', db: tx, tx, user, data });
               await checks(tx, data);
             }

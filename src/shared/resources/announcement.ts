@@ -67,7 +67,7 @@ export const ANNOUNCEMENT = defineResource({
       list: { width: 220 },
     },
     { key: 'msgContent', title: '通告内容', type: 'richtext', max: 100_000 },
-    { key: 'msgAbstract', title: '摘要', type: 'string', max: 500, list: false },
+    { key: 'msgAbstract', title: '摘要', type: 'string', max: 500, list: false, export: true },
     {
       key: 'priority',
       title: '优先级',
@@ -94,11 +94,13 @@ export const ANNOUNCEMENT = defineResource({
       type: 'user',
       multiple: true,
       list: false,
+      // exported beside 通告对象: a notice to chosen users comes back by import with its users
+      export: true,
       superQuery: false,
       help: '指定用户的id，逗号分隔（通告对象为指定用户时）',
     },
-    { key: 'startTime', title: '开始时间', type: 'datetime', list: false },
-    { key: 'endTime', title: '结束时间', type: 'datetime', list: false },
+    { key: 'startTime', title: '开始时间', type: 'datetime', list: false, export: true },
+    { key: 'endTime', title: '结束时间', type: 'datetime', list: false, export: true },
     {
       key: 'openType',
       title: '打开方式',
@@ -108,8 +110,9 @@ export const ANNOUNCEMENT = defineResource({
         { value: 'component', text: '打开组件' },
       ],
       list: false,
+      export: true,
     },
-    { key: 'openPage', title: '处理页面', type: 'string', max: 255, list: false },
+    { key: 'openPage', title: '处理页面', type: 'string', max: 255, list: false, export: true },
     { key: 'sender', title: '发布人', type: 'string', system: true, list: { width: 100 } },
     {
       key: 'sendStatus',

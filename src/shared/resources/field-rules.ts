@@ -220,12 +220,13 @@ export function fieldSchema(f: ResourceField): z.ZodType {
     case 'user':
     case 'depart':
     case 'category': {
-      // ids of rows the server resolves (and checks exist); several only when `multiple`
+      // ids of rows the server resolves (and checks exist), or their names as a sheet shows them
+      // (the server turns a name naming one row into its id); several only when `multiple`
       const invalid = f.invalidMessage ?? RESOURCE_MSG.invalid(f.title);
       base = z
         .union([z.string(), z.array(z.string())])
         .transform(listOf)
-        .refine((ids) => ids.every((id) => /^[\w-]{1,32}$/.test(id)), invalid)
+        .refine((ids) => ids.every((id) => id.length <= 100 && hasNoNul(id)), invalid)
         .refine((ids) => ids.length <= (f.multiple && f.type !== 'category' ? 500 : 1), invalid)
         .transform((ids) => [...new Set(ids)].join(','));
       break;
