@@ -194,6 +194,21 @@ describe('/sys/annountCement', () => {
     await call('DELETE', '/sys/annountCement/delete', 'admin', { query: { id: back.id } });
   });
 
+  // CI found it: an edit to 指定用户 sending the user list empty kept the old list for the check
+  // and stored none, a notice to nobody that its own export could not bring back
+  it('refuses an edit to chosen users that clears the users', async () => {
+    const body = { titile: '清空用户', msgType: 'ALL', userIds: ids.yunying };
+    expect((await call('POST', '/sys/annountCement/add', 'admin', { body })).body.success).toBe(true);
+    const { id } = await byTitle('清空用户');
+    const edited = await call('PUT', '/sys/annountCement/edit', 'admin', {
+      body: { id, msgType: 'USER', userIds: null },
+    });
+    expect(edited.body).toMatchObject({ success: false, message: '请选择指定用户' });
+    const kept = (await call('GET', '/sys/annountCement/queryById', 'admin', { query: { id } })).body.result;
+    expect(kept).toMatchObject({ msgType: 'ALL', userIds: ids.yunying });
+    await call('DELETE', '/sys/annountCement/delete', 'admin', { query: { id } });
+  });
+
   it('revokes a released notice: it leaves the bells', async () => {
     const { id } = await byTitle('请核对账单');
     const chosen = await socket('yunying');

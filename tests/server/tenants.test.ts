@@ -51,6 +51,24 @@ describe('tenant CRUD', () => {
     expect(r.body).toMatchObject({ success: false, message });
   });
 
+  it('checks an edit’s dates as they will be stored: a date sent empty is cleared, not the old one', async () => {
+    // 七号租户 runs 2026-01-01 … 2026-12-31: clearing the end and moving the start past it is fine
+    const cleared = await call('PUT', '/edit', {
+      token: admin,
+      body: { id: 7, beginDate: '2027-03-01', endDate: null },
+    });
+    expect(cleared.body).toMatchObject({ success: true });
+    expect(await tenantRow(7)).toMatchObject({ beginDate: '2027-03-01', endDate: null });
+    // an end before the stored start is still refused
+    const before = await call('PUT', '/edit', { token: admin, body: { id: 7, endDate: '2027-01-01' } });
+    expect(before.body).toMatchObject({ success: false, message: '结束时间不能早于开始时间' });
+    await call('PUT', '/edit', {
+      token: admin,
+      body: { id: 7, beginDate: '2026-01-01', endDate: '2026-12-31' },
+    });
+    expect(await tenantRow(7)).toMatchObject({ beginDate: '2026-01-01', endDate: '2026-12-31' });
+  });
+
   it('lists, reads and edits tenants with integer ids (as the Vue client sends them)', async () => {
     const list = await call('GET', '/list', { token: admin, query: { pageSize: '50' } });
     const names = list.body.result.records.map((r: { name: string }) => r.name);

@@ -18,6 +18,7 @@ import { NOTHING_SELECTED, oneParam, requiredIds } from '../lib/http/validate.ts
 import { caller } from '../plugins/auth.ts';
 import { rowReach } from '../lib/access/row-scope.ts';
 import type { ServerResource } from './register.ts';
+import { valueAfter } from './types.ts';
 import { RESOURCE_MSG } from '../../shared/resources/define.ts';
 
 type Q = Record<string, string | undefined>;
@@ -140,7 +141,8 @@ export const announcementServer: ServerResource = {
       if (data.priority === null) data.priority = 'L';
       if (data.msgCategory === null) data.msgCategory = '1';
       if (type !== 'USER') return;
-      const users = userIdList(data.userIds ?? original?.userIds);
+      // a user list sent empty clears it: the notice must not be stored as USER without users
+      const users = userIdList(valueAfter(data, original, 'userIds'));
       if (!users.length) throw new BizError(NOTICE_MSG.noUsers);
       const found = await db.select({ id: sysUser.id }).from(sysUser).where(inArray(sysUser.id, users));
       if (found.length !== new Set(users).size) throw new BizError(NOTICE_MSG.unknownUsers);

@@ -5,6 +5,7 @@ import { yyImages, yyProject } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
 import { BizError } from '../lib/http/result.ts';
 import type { ServerResource } from './register.ts';
+import { valueAfter } from './types.ts';
 
 /** Whether a service project exists. */
 async function projectExists(db: Db, id: string): Promise<boolean> {
@@ -26,9 +27,8 @@ export const bannerServer: ServerResource = {
         throw new BizError(BANNER_MSG.sort);
       if (data.sortNo === null) data.sortNo = 0;
       if (data.linkType === undefined && data.linkTarget === undefined) return;
-      const type = String(data.linkType ?? original?.linkType ?? 'none');
-      const target = (data.linkTarget !== undefined ? data.linkTarget : original?.linkTarget) as
-        string | null;
+      const type = String(valueAfter(data, original, 'linkType') ?? 'none');
+      const target = valueAfter(data, original, 'linkTarget') as string | null;
       if (type === 'none') {
         data.linkTarget = null;
         return;

@@ -15,6 +15,7 @@ import { dryRunOf, oneParam, parseWith, requiredIds } from '../lib/http/validate
 import { caller } from '../plugins/auth.ts';
 import { requestAccess, tenantColumnCondition, userTenantIds } from '../lib/access/tenant-scope.ts';
 import type { ResourceHandler, ServerResource } from './register.ts';
+import { valueAfter } from './types.ts';
 
 type Body = Record<string, unknown>;
 
@@ -59,8 +60,8 @@ async function referenced(db: Db, ids: number[]): Promise<Set<number>> {
 
 /** Refuse an end before the beginning (both given, or one given and the other stored). */
 function assertDates(data: Body, original?: Body) {
-  const begin = (data.beginDate ?? original?.beginDate) as string | null | undefined;
-  const end = (data.endDate ?? original?.endDate) as string | null | undefined;
+  const begin = valueAfter(data, original, 'beginDate') as string | null | undefined;
+  const end = valueAfter(data, original, 'endDate') as string | null | undefined;
   if (begin && end && end < begin) throw new BizError(MSG.badDates);
 }
 

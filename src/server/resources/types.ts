@@ -45,6 +45,16 @@ export interface WriteContext {
   children?: Map<string, Array<Record<string, unknown>> | undefined>;
 }
 
+/**
+ * A field's value once a write is done: what the write sends (null too: a field sent empty is
+ * cleared), else the stored row's. Hooks checking one field against another read both this way.
+ */
+export const valueAfter = (
+  data: Record<string, unknown>,
+  original: Record<string, unknown> | undefined,
+  key: string,
+): unknown => (key in data && data[key] !== undefined ? data[key] : original?.[key]);
+
 /** What `afterSave` (in the transaction) and `afterCommit` are told: the row's id as well. */
 export interface SavedContext extends WriteContext {
   id: string;
