@@ -71,7 +71,7 @@ describe('realtime grid', () => {
 });
 
 describe('监控页 live board', () => {
-  it('shows an order changed through another instance within 1 s of the write', async () => {
+  it('shows an order changed through another instance within 1 s of the write, and alerts a new exception', async () => {
     const page = await env.newPage();
     const live = new Promise<void>((resolve) =>
       page.on('websocket', (ws) => {
@@ -111,6 +111,28 @@ describe('监控页 live board', () => {
       .locator(`td[data-status="${ORDER_STATUS.cancelled}"]`)
       .waitFor({ timeout: Math.max(1, wrote + 1000 - Date.now()) });
     expect(Date.now() - wrote).toBeLessThanOrEqual(1000);
+
+    // an order's transition opening an exception (申请取消) on instance B: alerted within 1 s, with
+    // no poll to wait for (the order's push reads the exceptions again)
+    const accepted = (
+      await env.database.rawQuery(
+        `select id, order_no from yy_visit_order where status = $1 order by create_time limit 1`,
+        [ORDER_STATUS.accepted],
+      )
+    ).rows[0] as { id: string; order_no: string };
+    const opened = Date.now();
+    const asked = await second.inject({
+      method: 'PUT',
+      url: `/jeecg-boot${ORDER.decl.path}/requestCancel`,
+      headers: { 'x-access-token': token },
+      payload: { ids: accepted.id, reason: '客户临时有事' },
+    });
+    expect((asked.json() as { success: boolean }).success, asked.body).toBe(true);
+    await page
+      .getByRole('log', { name: '新异常订单提醒' })
+      .getByText(`新异常订单：${accepted.order_no}`)
+      .waitFor({ timeout: Math.max(1, opened + 1000 - Date.now()) });
+    expect(Date.now() - opened).toBeLessThanOrEqual(1000);
     await page.context().close();
   });
 });

@@ -2,6 +2,8 @@
  * Seed of exception orders (异常订单): open exceptions of every kind on the seeded orders in the
  * matching states, a few of them being handled or resolved, by set-based SQL (one statement), so
  * the page shows real shapes at the first start. Applied once under its ledger key, after the orders.
+ * Opened and resolved at most now: a seeded exception is never newer than one opened later (监控页's
+ * alerts read the newest open ones).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -36,11 +38,11 @@ export async function seedExceptions(db: Db, applied: ReadonlySet<string>): Prom
       resolve_time, partner_id, tenant_id, create_by, create_time)
     select md5('seed-exception:' || p.id || ':' || p.kind), p.id, p.kind, p.reason,
            case when p.n % 4 = 0 then '3' when p.n % 4 = 3 then '2' else '1' end,
-           greatest(p.create_time, least(p.appointment_time, now())) + interval '20 minutes',
+           least(greatest(p.create_time, least(p.appointment_time, now())) + interval '20 minutes', now()),
            case when p.n % 4 in (0, 3) then 'yunying' end,
            case when p.n % 4 = 0 then (case p.kind when '6' then '2' when '5' then '3' else '4' end) end,
            case when p.n % 4 = 0 then '已与客户沟通处理' end,
-           case when p.n % 4 = 0 then greatest(p.create_time, least(p.appointment_time, now())) + interval '2 hours' end,
+           case when p.n % 4 = 0 then least(greatest(p.create_time, least(p.appointment_time, now())) + interval '2 hours', now()) end,
            p.partner_id, p.tenant_id, 'system', now()
       from picked p
      where p.n <= 12

@@ -3,7 +3,8 @@
  * row arriving over `/vxeSocket` (the order list's socket key, fanned out through NOTIFY from every
  * server instance) and the counts per state refetched after it; the technicians on duty plotted by
  * longitude and latitude (SVG, no map tiles: the server has no internet) with the same points as a
- * table; and an alert (aria-live) for each exception order opened since the page opened.
+ * table; and an alert (aria-live) for each exception order opened since the page opened (read
+ * again on every order change pushed, and every 10 s).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,7 +28,10 @@ type Row = Record<string, unknown>;
 
 /** Orders the board keeps (the newest booked first; changed rows move to the top). */
 const BOARD_SIZE = 20;
-/** How often new exception orders are looked for. */
+/**
+ * How often new exception orders are looked for besides each order change pushed to the board (an
+ * order's transition opens its exception in the same write): the flagging job's come this way.
+ */
 const EXCEPTION_POLL_MS = 10_000;
 
 const statusText = (v: unknown) => ORDER_STATUSES.find((s) => s.value === String(v))?.text ?? String(v ?? '');
@@ -58,12 +62,13 @@ function OrderBoard() {
       setChanged((rows) => [r, ...rows.filter((x) => String(x.id) !== id)].slice(0, BOARD_SIZE));
       setChangedAt((m) => ({ ...m, [id]: new Date().toLocaleTimeString('zh-CN', { hour12: false }) }));
     }
-    // the counts once a burst has passed
+    // the counts, and the open exceptions (an order's transition may have opened one), once a
+    // burst has passed
     if (refetch.current) clearTimeout(refetch.current);
-    refetch.current = setTimeout(
-      () => void client.invalidateQueries({ queryKey: ['monitor', 'statusCounts'] }),
-      300,
-    );
+    refetch.current = setTimeout(() => {
+      void client.invalidateQueries({ queryKey: ['monitor', 'statusCounts'] });
+      void client.invalidateQueries({ queryKey: ['monitor', 'exceptions'] });
+    }, 300);
   });
   const rows = useMemo(() => {
     const seen = new Set(changed.map((r) => String(r.id)));
