@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../../src/server/db/client.ts';
 import { seed } from '../../../src/server/db/seed/index.ts';
 import {
   sysUpload,
@@ -16,18 +14,21 @@ import {
   yyUserAddress,
 } from '../../../src/server/db/schema/index.ts';
 import { PLATFORM_SETTINGS } from '../../../src/shared/resources/platform-config.ts';
+import { freshDatabase, type TestDatabase } from '../../support/database.ts';
 
-/** The operations seed of a first start with an upload directory: real pictures, once. */
-let database: Database;
-const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'care-seed-'));
+/**
+ * The operations seed of a first start with an upload directory: real pictures, once. The run's
+ * template (tests/support/global-setup.ts) is that first start — \`seed()\` on an empty, migrated
+ * PGlite with an upload directory — so each suite reads a copy of it and its pictures rather than
+ * seeding a third time (a full seed cost this file ~20 CPU-s).
+ */
+let database: TestDatabase;
+let uploadDir: string;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await seed(database.db, { password: () => '123456', uploadDir });
+  database = await freshDatabase(undefined, 'opseed');
+  uploadDir = database.uploadDir;
 });
-afterAll(async () => {
-  await database?.close();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-});
+afterAll(async () => database?.close());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any seeded table
 const total = async (table: any) => (await database.db.select({ n: count() }).from(table))[0]!.n;
