@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/server/app.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
@@ -82,6 +84,15 @@ export const RELAXED_RATE_LIMITS: AppConfig['rateLimits'] = {
   captcha: { max: 100_000, timeWindow: 60_000 },
 };
 
+/**
+ * The web client a suite's app serves unless it names one (serving.test.ts does): none. The built
+ * client (dist/web, there in CI, where the build runs before the tests) is about 300 files, each a
+ * route of @fastify/static (`wildcard: false`): a third of building the app on PostgreSQL, for
+ * suites that drive the API through `app.inject`. Without it a suite runs the same whether or not
+ * the client was built.
+ */
+const NO_WEB_CLIENT = path.join(os.tmpdir(), 'care-test-no-web-client');
+
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   build: Pick<BuildOptions, 'resources' | 'scriptRunner'> = {},
@@ -90,7 +101,13 @@ export async function createTestApp(
   const database = await freshDatabase(process.env.TEST_DATABASE_URL, 't', overrides.uploadDir);
   const config = loadConfig(
     {},
-    { logLevel: 'silent', rateLimits: RELAXED_RATE_LIMITS, ...overrides, uploadDir: database.uploadDir },
+    {
+      logLevel: 'silent',
+      rateLimits: RELAXED_RATE_LIMITS,
+      webDir: NO_WEB_CLIENT,
+      ...overrides,
+      uploadDir: database.uploadDir,
+    },
   );
   const sms = capturingSms();
   const mail = capturingMail();
