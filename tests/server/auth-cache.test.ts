@@ -144,6 +144,21 @@ function suite(engine: string, make: () => Promise<Pair>, skip = false) {
       expect(all.every((u: Record<string, unknown>) => typeof u.sex_dictText !== 'undefined')).toBe(true);
     });
 
+    it('refuses a token of another shape than the issued ones without looking it up', async () => {
+      const made = ['forged-token', 'x'.repeat(43) + '=', `${'a'.repeat(42)}.`, 'a'.repeat(44)];
+      const sent = await recordQueries(pair.dbB, async () => {
+        for (const token of made)
+          expect((await get(pair.b, '/sys/user/getCurrentUserDeparts', token)).statusCode).toBe(401);
+      });
+      const lookups = (qs: Array<{ sql: string }>) => qs.filter((q) => /sys_user_token/.test(q.sql));
+      expect(lookups(sent)).toEqual([]);
+      // one of the issued shape that was never issued is looked up, and refused
+      const unknown = await recordQueries(pair.dbB, async () => {
+        expect((await get(pair.b, '/sys/user/getCurrentUserDeparts', 'b'.repeat(43))).statusCode).toBe(401);
+      });
+      expect(lookups(unknown)).toHaveLength(1);
+    });
+
     it('refuses a token logged out on the other instance at the very next request', async () => {
       const session = await login('admin');
       for (let i = 0; i < 3; i++)

@@ -4,6 +4,12 @@ import type { Db } from '../db/client.ts';
 import { sysUser, sysUserToken } from '../db/schema/index.ts';
 import { sha256 } from '../lib/query/ids.ts';
 
+/** What every issued token looks like: 32 random bytes in base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether `token` could have been issued here (anything else is refused without a query). */
+export const isTokenShaped = (token: string): boolean => TOKEN_SHAPE.test(token);
+
 /** Issue a random opaque token; only its SHA-256 is stored. */
 export async function issueToken(
   db: Db,
@@ -25,6 +31,7 @@ export async function issueToken(
 
 /** The live user behind a token: not expired, not revoked, account active. */
 export async function resolveToken(db: Db, token: string) {
+  if (!isTokenShaped(token)) return undefined;
   const rows = await db
     .select({ user: sysUser, tokenHash: sysUserToken.tokenHash, expiresAt: sysUserToken.expiresAt })
     .from(sysUserToken)

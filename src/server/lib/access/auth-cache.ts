@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../plugins/auth.ts';
 import type { CacheEpochs } from './cache-epochs.ts';
 import { sha256 } from '../query/ids.ts';
-import { resolveToken } from '../../repos/tokens.ts';
+import { isTokenShaped, resolveToken } from '../../repos/tokens.ts';
 import { allButtonRows, userPermissionCodes } from '../../repos/permissions.ts';
 import type { AuthEntry } from '../../../shared/auth-rules.ts';
 
@@ -65,6 +65,9 @@ export class AuthCache {
 
   /** The live session of `token` (not expired, not revoked, account active), or undefined. */
   async resolve(token: string): Promise<CachedSession | undefined> {
+    // a token of another shape was never issued: no lookup (a flood of made-up tokens stays off
+    // the database)
+    if (!isTokenShaped(token)) return undefined;
     const tokenHash = sha256(token);
     const cached = this.sessions.get(tokenHash);
     if (cached && cached.expiresAt > Date.now()) {
