@@ -47,33 +47,42 @@ const BATCH = 50_000;
 export async function generate(
   database: Database,
   rows: number,
-  { batch = BATCH }: { batch?: number } = {},
+  { batch = BATCH, analyze = true }: { batch?: number; analyze?: boolean } = {},
 ): Promise<void> {
   const run = (text: string) => database.rawQuery(text, []);
   const open = Math.max(100, Math.floor(rows * 0.003));
   // two more tenants (the seed has one): 15 % and 5 % of the orders
   await run(`insert into sys_tenant (id, name, status, create_by)
     values (1001, '分公司租户', 1, 'bench'), (1002, '加盟租户', 1, 'bench') on conflict do nothing`);
-  await run(`
-    create temporary table bench_order as
-    with c as (
-      select u.id, u.tenant_id, a.id as aid, a.contact, a.mobile, a.area_code, a.detail, a.location,
-             row_number() over (order by u.id) - 1 as n
-      from yy_user u join yy_user_address a on a.user_id = u.id and a.is_default
-    ),
-    t as (select id, partner_id, row_number() over (order by id) - 1 as n from yy_technician where work_status <> '4'),
-    p as (select id, name, price, duration, row_number() over (order by sort, id) - 1 as n from yy_project where status = '1'),
-    k as (select (select count(*) from c) as nc, (select count(*) from t) as nt, (select count(*) from p) as np),
+  // the seed's customers, technicians and projects numbered (small tables), and one "now" for every
+  // batch: each batch's rows are computed from generate_series, not kept in a temporary table
+  const now = String(((await run(`select now()::text as now`)).rows[0] as { now: string }).now);
+  await run(`create temporary table bench_c as
+    select u.id, u.tenant_id, a.id as aid, a.contact, a.mobile, a.area_code, a.detail, a.location,
+           row_number() over (order by u.id) - 1 as n
+    from yy_user u join yy_user_address a on a.user_id = u.id and a.is_default`);
+  await run(`create temporary table bench_t as
+    select id, partner_id, row_number() over (order by id) - 1 as n from yy_technician where work_status <> '4'`);
+  await run(`create temporary table bench_p as
+    select id, name, price, duration, row_number() over (order by sort, id) - 1 as n from yy_project where status = '1'`);
+  for (const table of ['bench_c', 'bench_t', 'bench_p']) {
+    await run(`create unique index on ${table} (n)`);
+    await run(`analyze ${table}`);
+  }
+  /** the orders i of [from, to) with their customer, technician and project */
+  const orderRows = (from: number, to: number) => `
+    with k as (select (select count(*) from bench_c) as nc, (select count(*) from bench_t) as nt,
+                      (select count(*) from bench_p) as np),
     g as (
       select i,
-        now() - make_interval(secs => i * (730.0 * 86400 / ${rows}) + (i * 7) % 50) as created,
+        '${now}'::timestamptz - make_interval(secs => i * (730.0 * 86400 / ${rows}) + (i * 7) % 50) as created,
         case when i < ${open} then (array['10','20','20','30','35','40','50','60','20','30'])[i % 10 + 1]
           else case
             when (i * 37) % 100 < 55 then '80' when (i * 37) % 100 < 70 then '70'
             when (i * 37) % 100 < 80 then '99' when (i * 37) % 100 < 88 then '98'
             when (i * 37) % 100 < 93 then '91' when (i * 37) % 100 < 95 then '90' else '80' end
         end as status
-      from generate_series(0::bigint, ${rows - 1}) as i
+      from generate_series(${from}::bigint, ${to - 1}) as i
     )
     select g.i, g.created, g.status, c.id as customer_id, case when (g.i * 13) % 20 < 3 then 1001 when (g.i * 13) % 20 = 3 then 1002 else c.tenant_id end as tenant_id, c.aid, c.contact, c.mobile,
       c.area_code, c.detail, c.location, p.id as project_id, p.name as project_name, p.price, p.duration,
@@ -84,12 +93,12 @@ export async function generate(
       (g.i % 10 = 3) as has_extra,
       md5('bench-order:' || g.i) as order_id
     from g cross join k
-    join c on c.n = (g.i * 7919) % k.nc
-    join p on p.n = (g.i * 31) % k.np
-    join t on t.n = g.i % k.nt`);
-  await run(`create index on bench_order (i)`);
+    join bench_c c on c.n = (g.i * 7919) % k.nc
+    join bench_p p on p.n = (g.i * 31) % k.np
+    join bench_t t on t.n = g.i % k.nt`;
   // in batches: the statement triggers (status counts, dashboard rollups) see one batch at a time
   for (let from = 0; from < rows; from += batch) {
+    const to = Math.min(rows, from + batch);
     await run(`
       insert into yy_visit_order (id, order_no, customer_id, address_id, contact, mobile, area_code, detail,
         location, appointment_time, end_time, service_minutes, technician_id, partner_id, travel_mode, distance,
@@ -109,18 +118,18 @@ export async function generate(
         case when b.status in ('70', '80', '90', '91') then b.created + interval '7 hours' end,
         (1 + b.i % 4)::text, b.status, case when b.status in ('80', '91') then 3 + b.i % 3 end,
         b.tenant_id, 'bench', b.created, b.created
-      from bench_order b where b.i >= ${from} and b.i < ${from + batch}`);
+      from (${orderRows(from, to)}) b`);
     await run(`
       insert into yy_visit_order_item (id, order_id, project_id, project_name, price, duration, quantity, amount, sort_no, create_by, create_time)
       select md5('bench-item:' || b.i), b.order_id, b.project_id, b.project_name, b.price, b.duration, 1, b.price, 1, 'bench', b.created
-      from bench_order b where b.i >= ${from} and b.i < ${from + batch}`);
+      from (${orderRows(from, to)}) b`);
     await run(`
       insert into yy_visit_order_extra (id, order_id, project_id, project_name, price, duration, quantity, amount, sort_no, create_by, create_time)
       select md5('bench-extra:' || b.i), b.order_id, b.project_id, b.project_name, b.price, b.duration, 1, b.price, 1, 'bench', b.created
-      from bench_order b where b.has_extra and b.i >= ${from} and b.i < ${from + batch}`);
+      from (${orderRows(from, to)}) b where b.has_extra`);
   }
-  await run(`drop table bench_order`);
-  await run(`vacuum analyze`);
+  await run(`drop table bench_c, bench_t, bench_p`);
+  if (analyze) await run(`vacuum analyze`);
 }
 
 interface Scenario {

@@ -2,7 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { freshDatabase } from '../../tests/support/database.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { seed } from '../../src/server/db/seed/index.ts';
+import { TEST_PASSWORD, freshDatabase } from '../../tests/support/database.ts';
 
 /** One benchmark module, listed in `bench/run.ts`. */
 export interface Benchmark {
@@ -34,6 +40,58 @@ export async function freshBenchDatabase(): Promise<BenchDatabase> {
     ? `PostgreSQL ${version} via node-postgres (${new URL(url).host}, fresh database)`
     : `PGlite in-memory (PostgreSQL ${version})`;
   return { database, engine, close: () => database.close() };
+}
+
+/**
+ * BENCH_KEEP_DB=<name> (with BENCH_DATABASE_URL): the benchmark's database under that name, kept
+ * after the run (drop it yourself: `DROP DATABASE <name>`), to measure again without loading
+ * again. Made, migrated and seeded when missing (`loaded: false`: the benchmark loads it and calls
+ * `markLoaded`); opened as it is when a run loaded it before. Null without BENCH_KEEP_DB.
+ */
+export async function keptBenchDatabase(): Promise<
+  (BenchDatabase & { loaded: boolean; markLoaded(): Promise<void> }) | null
+> {
+  const name = process.env.BENCH_KEEP_DB;
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!name) return null;
+  if (!url) throw new Error('BENCH_KEEP_DB needs BENCH_DATABASE_URL');
+  if (!/^bench_[a-z0-9_]+$/.test(name))
+    throw new Error('BENCH_KEEP_DB: bench_ and lower-case letters, digits, _');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  let made = false;
+  try {
+    if (!(await c.query('select 1 from pg_database where datname = $1', [name])).rowCount) {
+      await c.query(`create database ${name}`);
+      made = true;
+    }
+  } finally {
+    await c.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
+  if (made) await seed(database.db, { password: () => TEST_PASSWORD, uploadDir });
+  const marked = await database.rawQuery(`select to_regclass('bench_loaded') is not null as loaded`, []);
+  const loaded = Boolean((marked.rows[0] as { loaded: boolean }).loaded);
+  if (!made && !loaded) {
+    await database.close();
+    throw new Error(`${name} exists but was never loaded to the end: drop it and run again`);
+  }
+  const { rows } = await database.rawQuery('SHOW server_version', []);
+  const version = (rows[0] as { server_version?: string } | undefined)?.server_version ?? '?';
+  return {
+    database,
+    engine: `PostgreSQL ${version} via node-postgres (${target.host}, kept database ${name}${loaded ? ', loaded before' : ''})`,
+    loaded,
+    markLoaded: async () =>
+      void (await database.rawQuery(`create table bench_loaded (at timestamptz default now())`, [])),
+    close: async () => {
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+      await database.close();
+    },
+  };
 }
 
 /** A positive integer from the environment (`name`), or `dflt`. */

@@ -5,7 +5,8 @@
  * - `rollup`: the day tables the triggers of migrations 0044 and 0048 keep (yy_stat_order_daily,
  *   yy_stat_ledger_daily by tenant and partner; their sums over the partners,
  *   yy_stat_order_daily_tenant and yy_stat_ledger_daily_tenant, for a caller who sees every
- *   partner), narrowed by tenant (and partner) keys: a few rows per day and key, whatever the
+ *   partner, and their month sums of migration 0050 for the whole months of a period's breakdowns),
+ *   narrowed by tenant (and partner) keys: a few rows per day (or month) and key, whatever the
  *   number of orders;
  * - `groupBy`: an exact GROUP BY of the orders, their lines and the ledger within a row reach
  *   (a caller narrowed by a data rule; the benchmark's baseline; the tests' reference).
@@ -18,6 +19,7 @@ import {
   COMPLETED_STATUSES,
   DISPATCH_CAP,
   DISPATCH_MINUTE_LIMIT,
+  NOT_BOOKED_STATUSES,
   type LedgerCell,
   type LedgerDim,
   type OrderCell,
@@ -89,18 +91,70 @@ function keyScope(scope: Extract<CellScope, { kind: 'rollup' }>): SQL {
 
 /**
  * The rollup tables a scope reads: one partner's cells from the partner-keyed tables, every
- * partner's from the partner-free ones (migration 0048), a few rows per day and key.
+ * partner's from the partner-free ones (migration 0048), a few rows per day and key; and for the
+ * latter the month cells (migration 0050).
  */
 const rollupTables = (scope: Extract<CellScope, { kind: 'rollup' }>) =>
   scope.partnerId
-    ? { orders: sql`yy_stat_order_daily`, ledger: sql`yy_stat_ledger_daily` }
-    : { orders: sql`yy_stat_order_daily_tenant`, ledger: sql`yy_stat_ledger_daily_tenant` };
+    ? { orders: sql`yy_stat_order_daily`, ledger: sql`yy_stat_ledger_daily`, months: null }
+    : {
+        orders: sql`yy_stat_order_daily_tenant`,
+        ledger: sql`yy_stat_ledger_daily_tenant`,
+        months: { orders: sql`yy_stat_order_monthly_tenant`, ledger: sql`yy_stat_ledger_monthly_tenant` },
+      };
 
-/** The day column of a rollup read: `begin` for a collapsed dimension, else the cell's day. */
-function dayOf(q: CellQuery): SQL {
-  return q.collapse?.length
-    ? sql`case when dim in (${dimList(q.collapse)}) then ${q.begin} else to_char(day, 'YYYY-MM-DD') end`
-    : sql`to_char(day, 'YYYY-MM-DD')`;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** The 1st of the month after the month of a YYYY-MM-DD day. */
+function nextMonth(day: string): string {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${pad2(m + 1)}-01`;
+}
+
+/**
+ * The whole calendar months of [begin, end): [from, to) as 1sts of months, or null when the
+ * period holds none.
+ */
+export function wholeMonths(begin: string, end: string): { from: string; to: string } | null {
+  const from = begin.endsWith('-01') ? begin : nextMonth(begin);
+  const to = `${end.slice(0, 8)}01`;
+  return from < to ? { from, to } : null;
+}
+
+/**
+ * The rows a rollup read sums (day, dim, key, status or kind, n, amount[, refund]): per day for the
+ * dimensions not collapsed; for the collapsed ones day `begin`, and — from the month cells, when the
+ * scope has them — a row per whole month and key instead of one per day.
+ */
+function rollupRows(
+  scope: Extract<CellScope, { kind: 'rollup' }>,
+  q: CellQuery,
+  which: 'orders' | 'ledger',
+  dims: readonly string[],
+): SQL {
+  const tables = rollupTables(scope);
+  const table = tables[which];
+  const cols = which === 'orders' ? sql`dim, key, status, n, amount, refund` : sql`dim, key, kind, n, amount`;
+  const where = keyScope(scope);
+  const collapse = dims.filter((d) => q.collapse?.includes(d as OrderDim));
+  const perDay = dims.filter((d) => !collapse.includes(d));
+  const parts: SQL[] = [];
+  if (perDay.length)
+    parts.push(sql`select to_char(day, 'YYYY-MM-DD') as day, ${cols} from ${table}
+      where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(perDay)}) and ${where}`);
+  if (collapse.length) {
+    const months = tables.months ? wholeMonths(q.begin, q.end) : null;
+    if (months && tables.months) {
+      parts.push(sql`select ${q.begin}::text as day, ${cols} from ${table}
+        where ((day >= ${q.begin}::date and day < ${months.from}::date) or (day >= ${months.to}::date and day < ${q.end}::date))
+          and dim in (${dimList(collapse)}) and ${where}`);
+      parts.push(sql`select ${q.begin}::text as day, ${cols} from ${tables.months[which]}
+        where month >= ${months.from}::date and month < ${months.to}::date and dim in (${dimList(collapse)}) and ${where}`);
+    } else
+      parts.push(sql`select ${q.begin}::text as day, ${cols} from ${table}
+        where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(collapse)}) and ${where}`);
+  }
+  return sql.join(parts, sql` union all `);
 }
 
 /** A raw GROUP BY's cells summed over the period (day `begin`) when its dimension is collapsed. */
@@ -121,17 +175,13 @@ export async function readCells(
   q: CellQuery,
 ): Promise<{ orders: OrderCell[]; ledger: LedgerCell[] }> {
   if (scope.kind === 'rollup') {
-    const where = keyScope(scope);
-    const tables = rollupTables(scope);
     const [orders, ledger] = await Promise.all([
       q.orderDims.length
         ? rowsOf(
             db,
-            sql`select ${dayOf(q)} as day, dim, key, status, sum(n)::bigint as n,
+            sql`select day, dim, key, status, sum(n)::bigint as n,
                   sum(amount)::text as amount, sum(refund)::text as refund
-                from ${tables.orders}
-                where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(q.orderDims)})
-                  and ${where}
+                from (${rollupRows(scope, q, 'orders', q.orderDims)}) c
                 group by 1, 2, 3, 4
                 having sum(n) <> 0 or sum(amount) <> 0 or sum(refund) <> 0`,
           )
@@ -139,11 +189,9 @@ export async function readCells(
       q.ledgerDims.length
         ? rowsOf(
             db,
-            sql`select ${dayOf(q)} as day, dim, key, kind, sum(n)::bigint as n,
+            sql`select day, dim, key, kind, sum(n)::bigint as n,
                   sum(amount)::text as amount
-                from ${tables.ledger}
-                where day >= ${q.begin}::date and day < ${q.end}::date and dim in (${dimList(q.ledgerDims)})
-                  and ${where}
+                from (${rollupRows(scope, q, 'ledger', q.ledgerDims)}) c
                 group by 1, 2, 3, 4
                 having sum(n) <> 0 or sum(amount) <> 0`,
           )
@@ -158,6 +206,23 @@ export async function readCells(
   for (const dim of q.ledgerDims)
     ledger.push(...(await rowsOf(db, collapsed(dim, q, rawLedger(dim, q, scope.ledgerReach), true))));
   return { orders: orders.map(toOrder), ledger: ledger.map(toLedger) };
+}
+
+/**
+ * The booked minutes of a period (技师利用率's numerator): the 'booked' cells (migration 0049)
+ * summed in SQL, one row whatever the number of orders.
+ */
+export async function bookedMinutes(
+  db: Db,
+  scope: Extract<CellScope, { kind: 'rollup' }>,
+  q: Pick<CellQuery, 'begin' | 'end'>,
+): Promise<number> {
+  const [row] = await rowsOf(
+    db,
+    sql`select coalesce(sum(amount), 0)::text as m
+        from (${rollupRows(scope, { tz: '', orderDims: [], ledgerDims: [], ...q, collapse: ['booked'] }, 'orders', ['booked'])}) c`,
+  );
+  return Number(row?.m ?? 0);
 }
 
 /** [begin, end) local dates as a condition on a timestamptz column. */
@@ -209,6 +274,16 @@ function rawOrders(dim: OrderDim, q: CellQuery, reach: SQL | undefined): SQL {
         select ${day} as day, 'project' as dim, i.project_id as key, '' as status, count(*)::bigint as n,
           sum(i.amount)::text as amount, 0::numeric(15, 2)::text as refund
         from ${o} join yy_visit_order_item i on i.order_id = ${o}.id where ${where}
+        group by 1, 2, 3, 4`;
+    case 'booked':
+      // by local appointment day (not booking day), the orders that book the technician's time
+      return sql`
+        select to_char(${o}.appointment_time at time zone ${q.tz}, 'YYYY-MM-DD') as day, 'booked' as dim,
+          ${o}.technician_id as key, '' as status, count(*)::bigint as n,
+          sum(${o}.service_minutes)::numeric(15, 2)::text as amount, 0::numeric(15, 2)::text as refund
+        from ${o}
+        where ${within(sql`${o}.appointment_time`, q)} and ${reach ?? sql`true`}
+          and ${o}.technician_id is not null and ${o}.status not in (${dimList(NOT_BOOKED_STATUSES)})
         group by 1, 2, 3, 4`;
     case 'first':
       return sql`

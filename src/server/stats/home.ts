@@ -126,7 +126,7 @@ export async function homeStatistics(req: FastifyRequest, orders: ServerResource
       collapse: ['hour', 'district', 'technician', 'project', 'dispatch', 'first'],
     }),
     onDuty(req),
-    technicianHours(req, orders, range.begin, range.end),
+    technicianHours(req, orders, scope, range.begin, range.end),
   ]);
 
   const dayMetrics = (day: string) =>

@@ -1,15 +1,16 @@
 /**
  * Technician utilisation's parts (src/shared/stats/metrics.ts `utilisation`) for a period of local
  * days: the booked minutes of the orders in the caller's reach (a technician assigned, not unpaid,
- * closed or cancelled, by local appointment day: the orders' (technician, appointment) index) and
+ * closed or cancelled, by local appointment day) — from the 'booked' rollup cells (migration 0049)
+ * for a caller the rollups serve (cells.ts), else the orders' appointment range within the row
+ * reach (a data-ruled caller) — and
  * the shift minutes of the technicians in the caller's reach that are not stopped (the weekly
  * pattern per day, a day off counting 0 and an adjusted day its adjusted span).
  */
 import { and, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ORDER_STATUS } from '../../shared/resources/order-states.ts';
 import { WORK_STATUS } from '../../shared/resources/technician.ts';
-import type { TechnicianHours } from '../../shared/stats/metrics.ts';
+import { NOT_BOOKED_STATUSES, type TechnicianHours } from '../../shared/stats/metrics.ts';
 import { addDays } from '../../shared/stats/home.ts';
 import {
   yyTechnician,
@@ -20,9 +21,7 @@ import {
 import { rowReach } from '../lib/access/row-scope.ts';
 import { technicianServer } from '../resources/technician.ts';
 import type { ServerResource } from '../resources/types.ts';
-
-/** Orders that book no technician's time. */
-const NOT_BOOKED = [ORDER_STATUS.unpaid, ORDER_STATUS.closed, ORDER_STATUS.cancelled];
+import { bookedMinutes, type CellScope } from './cells.ts';
 /** A shift exception that is a day off (1 休息); 2 adjusts the day's span. */
 const DAY_OFF = '1';
 
@@ -34,24 +33,47 @@ const minutes = (col: unknown) =>
 export async function technicianHours(
   req: FastifyRequest,
   orders: ServerResource,
+  scope: CellScope,
   begin: string,
   end: string,
 ): Promise<TechnicianHours> {
-  const tz = req.server.config.timezone;
   const db = req.server.db;
+  const [booked, shift] = await Promise.all([
+    scope.kind === 'rollup'
+      ? bookedMinutes(db, scope, { begin, end: addDays(end, 1) })
+      : rawBookedMinutes(req, orders, begin, end),
+    shiftMinutes(req, begin, end),
+  ]);
+  return { bookedMinutes: booked, shiftMinutes: shift };
+}
+
+/** The booked minutes by the orders' appointment range within the caller's row reach. */
+async function rawBookedMinutes(
+  req: FastifyRequest,
+  orders: ServerResource,
+  begin: string,
+  end: string,
+): Promise<number> {
+  const tz = req.server.config.timezone;
   const from = sql`(${begin}::date::timestamp AT TIME ZONE ${tz})`;
   const to = sql`(${addDays(end, 1)}::date::timestamp AT TIME ZONE ${tz})`;
-  const [booked] = await db
+  const [booked] = await req.server.db
     .select({ n: sql<string>`coalesce(sum(${yyVisitOrder.serviceMinutes}), 0)::text` })
     .from(yyVisitOrder)
     .where(
       and(
         isNotNull(yyVisitOrder.technicianId),
-        notInArray(yyVisitOrder.status, NOT_BOOKED),
+        notInArray(yyVisitOrder.status, [...NOT_BOOKED_STATUSES]),
         sql`${yyVisitOrder.appointmentTime} >= ${from} and ${yyVisitOrder.appointmentTime} < ${to}`,
         await rowReach(req, orders),
       ),
     );
+  return Number(booked?.n ?? 0);
+}
+
+/** The shift minutes of the technicians in the caller's reach that are not stopped. */
+async function shiftMinutes(req: FastifyRequest, begin: string, end: string): Promise<number> {
+  const db = req.server.db;
   const s = yyTechnicianShift;
   const e = yyTechnicianShiftException;
   const [shift] = await db
@@ -79,5 +101,5 @@ export async function technicianHours(
         await rowReach(req, technicianServer),
       ),
     );
-  return { bookedMinutes: Number(booked?.n ?? 0), shiftMinutes: Number(shift?.n ?? 0) };
+  return Number(shift?.n ?? 0);
 }

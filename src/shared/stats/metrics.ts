@@ -11,8 +11,14 @@
 import { fromFen, toFen } from '../format.ts';
 import { ORDER_STATUS } from '../resources/order-states.ts';
 
-/** The dimensions of the order cells (yy_stat_order_daily.dim). */
-export type OrderDim = 'total' | 'hour' | 'district' | 'technician' | 'project' | 'dispatch' | 'first';
+/**
+ * The dimensions of the order cells (yy_stat_order_daily.dim). `booked` (migration 0049) is by local
+ * appointment day, not booking day: per technician (key) the orders that book the technician's time
+ * (a technician assigned, not unpaid, closed or cancelled), amount their service minutes —
+ * 技师利用率's booked minutes.
+ */
+export type OrderDim =
+  'total' | 'hour' | 'district' | 'technician' | 'project' | 'dispatch' | 'first' | 'booked';
 /** The dimensions of the ledger cells (yy_stat_ledger_daily.dim). */
 export type LedgerDim = 'total' | 'district' | 'technician';
 
@@ -58,6 +64,13 @@ export const DISPATCH_CAP = 1440;
 
 /** Never paid: 待支付 and 已关闭 (closed unpaid) are bookings, not orders to serve. */
 export const UNPAID_STATUSES: readonly string[] = [ORDER_STATUS.unpaid, ORDER_STATUS.closed];
+
+/** Orders that book no technician's time (技师利用率; the 'booked' cells of migration 0049). */
+export const NOT_BOOKED_STATUSES: readonly string[] = [
+  ORDER_STATUS.unpaid,
+  ORDER_STATUS.closed,
+  ORDER_STATUS.cancelled,
+];
 
 export type MetricKey =
   | 'orders'

@@ -119,15 +119,21 @@ const sortKey = (c: object) => JSON.stringify(c);
  * Every cell, both ways, over every day (whole scope); `collapse`: the breakdowns summed over the
  * period (as the endpoint reads them).
  */
-async function bothWays(collapse = false): Promise<[unknown[], unknown[]]> {
+async function bothWays(
+  collapse = false,
+  begin = '2000-01-01',
+  end = '2100-01-01',
+): Promise<[unknown[], unknown[]]> {
   const q = {
     tz: TZ,
-    begin: '2000-01-01',
-    end: '2100-01-01',
-    orderDims: ['total', 'hour', 'district', 'technician', 'project', 'dispatch', 'first'] as const,
+    begin,
+    end,
+    orderDims: ['total', 'hour', 'district', 'technician', 'project', 'dispatch', 'first', 'booked'] as const,
     ledgerDims: ['total', 'district', 'technician'] as const,
     ...(collapse
-      ? { collapse: ['hour', 'district', 'technician', 'project', 'dispatch', 'first'] as const }
+      ? {
+          collapse: ['hour', 'district', 'technician', 'project', 'dispatch', 'first', 'booked'] as const,
+        }
       : {}),
   };
   const norm = (x: { orders: object[]; ledger: object[] }) =>
@@ -146,7 +152,8 @@ async function bothWays(collapse = false): Promise<[unknown[], unknown[]]> {
 
 /**
  * The partner-free rollups (migration 0048) against the partner-keyed ones summed over the
- * partners, both ways round (EXCEPT): the cells that differ, none when they agree. The reads above
+ * partners, and the month cells (0050) against the partner-free day cells summed per month, both
+ * ways round (EXCEPT), and any pending row (0050): the cells that differ, none when they agree. The reads above
  * (every partner) come from the partner-free tables, so with `bothWays` both are held to the GROUP BY.
  */
 async function tenantCellsDiffer(): Promise<unknown[]> {
@@ -158,14 +165,30 @@ async function tenantCellsDiffer(): Promise<unknown[]> {
       where n <> 0 or amount <> 0`;
   const ledgerSummed = `select day, dim, key, tenant_key, kind, sum(n), sum(amount) from yy_stat_ledger_daily
       group by 1, 2, 3, 4, 5 having sum(n) <> 0 or sum(amount) <> 0`;
+  // the month cells (migration 0050) against the partner-free day cells summed per month
+  const months = `select month, dim, key, tenant_key, status, n, amount, refund from yy_stat_order_monthly_tenant
+      where n <> 0 or amount <> 0 or refund <> 0`;
+  const monthsSummed = `select date_trunc('month', day)::date, dim, key, tenant_key, status, sum(n), sum(amount), sum(refund)
+      from yy_stat_order_daily_tenant group by 1, 2, 3, 4, 5 having sum(n) <> 0 or sum(amount) <> 0 or sum(refund) <> 0`;
+  const ledgerMonths = `select month, dim, key, tenant_key, kind, n, amount from yy_stat_ledger_monthly_tenant
+      where n <> 0 or amount <> 0`;
+  const ledgerMonthsSummed = `select date_trunc('month', day)::date, dim, key, tenant_key, kind, sum(n), sum(amount)
+      from yy_stat_ledger_daily_tenant group by 1, 2, 3, 4, 5 having sum(n) <> 0 or sum(amount) <> 0`;
   const out: unknown[] = [];
   for (const [a, b] of [
     [orders, ordersSummed],
     [ordersSummed, orders],
     [ledger, ledgerSummed],
     [ledgerSummed, ledger],
+    [months, monthsSummed],
+    [monthsSummed, months],
+    [ledgerMonths, ledgerMonthsSummed],
+    [ledgerMonthsSummed, ledgerMonths],
   ] as const)
     out.push(...(await t.database.rawQuery(`(${a}) except all (${b})`, [])).rows);
+  // nothing left pending between transactions: every commit folded its own (migration 0050)
+  for (const pending of ['yy_stat_pending_order', 'yy_stat_pending_ledger'])
+    out.push(...(await t.database.rawQuery(`select '${pending}' as pending, * from ${pending}`, [])).rows);
   return out;
 }
 
@@ -196,12 +219,23 @@ describe('the day rollups', () => {
   it('hold the seeded orders and ledger as a GROUP BY does', async () => {
     const [rollup, exact] = await bothWays();
     expect(rollup.length).toBeGreaterThan(100);
+    expect(rollup.some((c) => (c as { dim: string }).dim === 'booked')).toBe(true);
     expect(rollup).toEqual(exact);
     expect(await tenantCellsDiffer()).toEqual([]);
     // the breakdowns summed over the period in SQL: fewer cells, the same both ways
     const [summed, summedExact] = await bothWays(true);
     expect(summed.length).toBeLessThan(rollup.length);
     expect(summed).toEqual(summedExact);
+    // a period of odd days around whole months (the month cells for those, day cells for the rest)
+    const today = (await wholeRange()).end;
+    for (const [b, e] of [
+      [addDays(today, -75), addDays(today, 1)],
+      [addDays(today, -400), addDays(today, -20)],
+      [addDays(today, -10), addDays(today, 1)],
+    ] as const) {
+      const [odd, oddExact] = await bothWays(true, b, e);
+      expect(odd).toEqual(oddExact);
+    }
   });
 
   it('equal the GROUP BY after random order flows and orders moved to other days', async () => {
@@ -214,6 +248,9 @@ describe('the day rollups', () => {
             technician: fc.nat(20),
             refund: fc.double({ min: 0, max: 1, noNaN: true }),
             moveDays: fc.oneof(fc.constant(0), fc.integer({ min: -40, max: -1 })),
+            // the appointment moved (another day of the 'booked' cells) and its minutes changed
+            moveAppointment: fc.oneof(fc.constant(0), fc.integer({ min: -10, max: 10 })),
+            minutes: fc.option(fc.integer({ min: 30, max: 240 }), { nil: undefined }),
           }),
           { minLength: 1, maxLength: 3 },
         ),
@@ -226,10 +263,22 @@ describe('the day rollups', () => {
                 .update(yyVisitOrder)
                 .set({ createTime: sql`${yyVisitOrder.createTime} + make_interval(days => ${s.moveDays})` })
                 .where(eq(yyVisitOrder.id, id));
+            if (s.moveAppointment || s.minutes !== undefined)
+              await db()
+                .update(yyVisitOrder)
+                .set({
+                  appointmentTime: sql`${yyVisitOrder.appointmentTime} + make_interval(days => ${s.moveAppointment})`,
+                  endTime: sql`${yyVisitOrder.endTime} + make_interval(days => ${s.moveAppointment})`,
+                  ...(s.minutes !== undefined ? { serviceMinutes: s.minutes } : {}),
+                })
+                .where(eq(yyVisitOrder.id, id));
           }
           const [rollup, exact] = await bothWays();
           expect(rollup).toEqual(exact);
           expect(await tenantCellsDiffer()).toEqual([]);
+          const today = (await wholeRange()).end;
+          const [odd, oddExact] = await bothWays(true, addDays(today, -75), addDays(today, 1));
+          expect(odd).toEqual(oddExact);
         },
       ),
       { numRuns: Number(process.env.HOME_STATS_RUNS ?? 5), endOnFailure: true },
@@ -242,6 +291,73 @@ describe('the day rollups', () => {
     expect(after[1]).toEqual(before[1]);
     expect(await tenantCellsDiffer()).toEqual([]);
   }, 180_000);
+
+  it('stay equal to the GROUP BY under concurrent order writes (PostgreSQL: concurrent transactions)', async () => {
+    // orders booked today: their total, hour, district and first cells are the same cells
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await book(i));
+    const all = <T>(xs: Array<Promise<T>>) => Promise.all(xs);
+    await all(ids.map((id, i) => act('pay', id, { payMethod: '1', payReference: `WXC${i}` }, 'yuangong')));
+    // half cancelled while the other half is assigned, then accepted and finished, all at once
+    await all(
+      ids.map((id, i) =>
+        i % 2
+          ? act('cancel', id, { reason: '客户取消' })
+          : act('assign', id, { technicianId: f.technicians[i % f.technicians.length]!.id }),
+      ),
+    );
+    const kept = ids.filter((_, i) => i % 2 === 0);
+    await all(kept.map((id) => act('accept', id)));
+    for (const a of ['depart', 'arrive', 'start', 'finish']) await all(kept.map((id) => act(a, id)));
+    // (派单 and 取消 at once deadlocked while the triggers upserted the cells at each statement: each
+    // transaction writes the order more than once. Now every transaction folds its cells at commit,
+    // in one order, migration 0050.) Statements of several orders whose cells overlap, at once:
+    // appointments moved to one shared day (its 'booked' cells), states swapped both ways
+    const cancelled = ids.filter((_, i) => i % 2 === 1);
+    const shared = sql`(${localTime(1, '09:00')}::timestamp at time zone ${TZ})`;
+    await all(
+      kept.map((id, i) =>
+        t.database.db.execute(sql`update yy_visit_order
+          set appointment_time = ${shared}, end_time = ${shared} + interval '1 hour',
+            service_minutes = service_minutes + ${10 * (i + 1)},
+            status = case status when '70' then '80' when '80' then '70' else status end
+          where id in (${id}, ${cancelled[i]!})`),
+      ),
+    );
+    await all(
+      [...kept].reverse().map((id) =>
+        t.database.db.execute(sql`update yy_visit_order
+          set status = case status when '70' then '80' when '80' then '70' else status end,
+            create_time = create_time - interval '1 day'
+          where id = ${id}`),
+      ),
+    );
+    // transactions of two statements over the same cells in opposite orders (distinct rows)
+    const flip = (id: string) =>
+      sql`update yy_visit_order set status = case status when '70' then '80' else '70' end where id = ${id}`;
+    const older = (id: string) =>
+      sql`update yy_visit_order set create_time = create_time - interval '1 day' where id = ${id}`;
+    await all(
+      kept.map((id, i) =>
+        t.database.db.transaction(async (q) => {
+          const [a, b] = [flip(id), older(cancelled[i]!)];
+          for (const st of i % 2 ? [b, a] : [a, b]) await q.execute(st);
+        }),
+      ),
+    );
+    // a transaction that writes and rolls back leaves no cell behind
+    await expect(
+      t.database.db.transaction(async (q) => {
+        await q.execute(
+          sql`update yy_visit_order set service_minutes = service_minutes + 1 where id = ${kept[0]!}`,
+        );
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const [rollup, exact] = await bothWays();
+    expect(rollup).toEqual(exact);
+    expect(await tenantCellsDiffer()).toEqual([]);
+  }, 120_000);
 });
 
 describe('GET homepageDataStatistics', () => {

@@ -1,4 +1,5 @@
-import { bigint, date, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 
 /*
  * Dashboard rollups (首页 / 分析页, `stats` commands): per local day the orders and the ledger,
@@ -92,4 +93,89 @@ export const yyStatLedgerDailyTenant = pgTable(
     amount: numeric('amount', { precision: 17, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.dim, t.key, t.tenantKey, t.kind] })],
+);
+
+/*
+ * The partner-free cells summed per calendar month (migration 0050): a period's whole months are
+ * read as one row per month and key instead of one per day (the breakdowns of a 90-day period:
+ * three months or so plus the odd days). Kept from yy_stat_order_daily_tenant and
+ * yy_stat_ledger_daily_tenant by their statement-level triggers, in the same transaction.
+ */
+
+/** yy_stat_order_monthly_tenant: yy_stat_order_daily_tenant summed per month (`month`: its 1st). */
+export const yyStatOrderMonthlyTenant = pgTable(
+  'yy_stat_order_monthly_tenant',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 12 }).notNull(),
+    key: varchar('key', { length: 32 }).notNull(),
+    tenantKey: integer('tenant_key').notNull(),
+    status: varchar('status', { length: 2 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 17, scale: 2 }).notNull(),
+    refund: numeric('refund', { precision: 17, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dim, t.key, t.tenantKey, t.status] })],
+);
+
+/** yy_stat_ledger_monthly_tenant: yy_stat_ledger_daily_tenant summed per month (`month`: its 1st). */
+export const yyStatLedgerMonthlyTenant = pgTable(
+  'yy_stat_ledger_monthly_tenant',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 12 }).notNull(),
+    key: varchar('key', { length: 32 }).notNull(),
+    tenantKey: integer('tenant_key').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 17, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dim, t.key, t.tenantKey, t.kind] })],
+);
+
+/*
+ * What the triggers of a transaction add to the day cells, waiting for its commit (migration
+ * 0050): the triggers append here (no cell locked while the transaction runs), and a deferred
+ * trigger folds the transaction's rows into yy_stat_order_daily / yy_stat_ledger_daily at commit,
+ * every table's cells in key order in one statement — so concurrent writers lock cells in one
+ * order whatever their statements were, and never deadlock over them. Empty between transactions.
+ */
+
+/** yy_stat_pending_order: order cells of a running transaction (`xid`), folded at its commit. */
+export const yyStatPendingOrder = pgTable(
+  'yy_stat_pending_order',
+  {
+    xid: bigint('xid', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 12 }).notNull(),
+    key: varchar('key', { length: 32 }).notNull(),
+    tenantKey: integer('tenant_key').notNull(),
+    partnerKey: varchar('partner_key', { length: 32 }).notNull(),
+    status: varchar('status', { length: 2 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 17, scale: 2 }).notNull(),
+    refund: numeric('refund', { precision: 17, scale: 2 }).notNull(),
+  },
+  (t) => [index('idx_yy_stat_pending_order_xid').on(t.xid)],
+);
+
+/** yy_stat_pending_ledger: ledger cells of a running transaction (`xid`), folded at its commit. */
+export const yyStatPendingLedger = pgTable(
+  'yy_stat_pending_ledger',
+  {
+    xid: bigint('xid', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 12 }).notNull(),
+    key: varchar('key', { length: 32 }).notNull(),
+    tenantKey: integer('tenant_key').notNull(),
+    partnerKey: varchar('partner_key', { length: 32 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 17, scale: 2 }).notNull(),
+  },
+  (t) => [index('idx_yy_stat_pending_ledger_xid').on(t.xid)],
 );
