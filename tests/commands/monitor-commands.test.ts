@@ -57,7 +57,7 @@ describe('monitor commands', () => {
     );
     expect(out).toMatch(/锁\s+持有 \d+\s+等待 \d+/);
     expect(out).toMatch(/最慢语句|平均ms/);
-    expect(out).toMatch(/\ssys_user$/m);
+    expect(out).toMatch(/\syy_visit_order$/m);
     fits(out);
     expect(h.permissionMismatches()).toEqual([]);
   });
