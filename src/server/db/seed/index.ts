@@ -122,6 +122,12 @@ export const randomPassword = () => randomBytes(12).toString('base64url');
 export interface SeedOptions extends OperationsSeedOptions {
   /** the password to give a seeded account; default a fresh random one per account */
   password?: (username: string) => string | undefined;
+  /**
+   * how a new seeded account's password is hashed; default the product's argon2id
+   * (`hashPassword`). Test fixtures pass cheaper argon2id parameters (tests/support/database.ts):
+   * a sign-in verifies the same kind of hash, without the product's cost per sign-in.
+   */
+  hashPassword?: (plain: string) => Promise<string>;
 }
 
 export interface SeedOutcome {
@@ -259,7 +265,7 @@ async function seedIn(db: Db, opts: SeedOptions): Promise<SeedOutcome> {
         id,
         username: u.username,
         realname: u.realname,
-        password: await hashPassword(password),
+        password: await (opts.hashPassword ?? hashPassword)(password),
         sex: u.sex,
         email: u.email,
         phone: u.phone,
