@@ -244,10 +244,12 @@ describe('reversal entries of an append-only resource', () => {
     const second = t.app.db.transaction((tx) =>
       postReversal(tx as unknown as Db, ledgerServer, original.id, { reason: '第二', user }),
     );
+    // the refusal is awaited from now on: it may arrive before the first's commit returns
+    const refused = expect(second).rejects.toThrow(REVERSAL_MSG.twice);
     await new Promise((r) => setTimeout(r, 300));
     release();
     await first;
-    await expect(second).rejects.toThrow(REVERSAL_MSG.twice);
+    await refused;
     expect(await reversalsOf(original.id)).toHaveLength(1);
   });
 
