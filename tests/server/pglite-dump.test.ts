@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { withoutEntries } from '../../src/server/db/data-dir-tar.ts';
+import { spareWorkers } from '../../src/server/db/pglite-proxy.ts';
 import { freshDatabase } from '../support/database.ts';
 
 /**
@@ -42,6 +43,34 @@ test('the dump keeps only the WAL segment of the redo point, and loads back whol
     expect((await copy.rawQuery('SELECT count(*)::int AS n FROM sys_user', [])).rows).toEqual(
       (await source.rawQuery('SELECT count(*)::int AS n FROM sys_user', [])).rows,
     );
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+});
+
+test('a tar written anew at the same path loads its new contents, in the worker that loaded the old', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const source = await freshDatabase();
+  opened.push(source);
+  await source.rawQuery('CREATE TABLE reload_probe (v text)', []);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'care-dump-')), 'data.tar');
+  const valuesAfterLoad = async (value: string) => {
+    await source.rawQuery('INSERT INTO reload_probe VALUES ($1)', [value]);
+    fs.writeFileSync(file, await source.dumpDataDir!());
+    const copy = await openDatabase({ dataDir: 'memory://', loadDataDir: file });
+    try {
+      return (await copy.rawQuery('SELECT v FROM reload_probe ORDER BY v', [])).rows;
+    } finally {
+      // its worker waits as a spare, and is the one the next open takes
+      await copy.close();
+    }
+  };
+  try {
+    expect(await valuesAfterLoad('a')).toEqual([{ v: 'a' }]);
+    expect(spareWorkers()).toBeGreaterThan(0);
+    expect(await valuesAfterLoad('b')).toEqual([{ v: 'a' }, { v: 'b' }]);
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
