@@ -63,8 +63,13 @@ const ENGINES_OF_THEIR_OWN = [
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Timeouts only catch a hang: they are no measure of speed. The same work takes twice as long
+    // on one day's machine as on another's (tests/README.md), and a test that took 27 s on one
+    // timed out at 30 s on the next. Tests and files set none of their own below these.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    // `expect.poll` waits for what the page or server does next, as Playwright's waits do
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism() + 1,
     reporters: ['default', './tests/support/slowest-reporter.ts'],
     projects: [

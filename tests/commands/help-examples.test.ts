@@ -110,5 +110,5 @@ describe('help examples', () => {
     expect(plan.runs.map((r) => r.def.id).sort()).toEqual(onPage.sort());
     expect(onPage.length).toBeGreaterThan(0);
     // every command of the registry, one after another: longer than one test usually takes
-  }, 120_000);
+  });
 });

@@ -63,7 +63,7 @@ beforeAll(async () => {
             : [{ path: n.path, title: n.meta.title ?? n.name }],
     );
   pages = walk((res.json() as { result: { menu: MenuNode[] } }).result.menu);
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 /** 账户设置's pages: path and tab title (the menu rows' names). */
@@ -88,7 +88,7 @@ async function settle() {
   await page
     .getByText('加载中…')
     .first()
-    .waitFor({ state: 'detached' })
+    .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => undefined);
   // every request the page sent (data, chunks, fonts, images) has finished and none followed for
   // 100 ms, then the page has drawn two frames since
@@ -391,5 +391,5 @@ describe('axe over the product', () => {
       await own.context().close();
     }
     expect(found).toEqual([]);
-  }, 180_000);
+  });
 });

@@ -15,7 +15,7 @@ import { sysLog } from '../../src/server/db/schema/index.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const PASSWORD = 'Clerk#2026';

@@ -277,7 +277,7 @@ beforeAll(async () => {
   const first = SCREENS[0]!.route;
   await login(page, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(first)}`);
   await page.waitForURL(`${env.url}${first}`);
-}, 120_000);
+});
 afterAll(async () => {
   if (outcomes.length) console.log(`[action-sweep] ${outcomes.length} runs:\n  ${outcomes.join('\n  ')}`);
   await env?.close();
@@ -556,7 +556,7 @@ describe.each(SCREENS.filter((s) => !ONLY || ONLY.test(s.key)).map((s) => [s.nam
         const summary = await runCase(name, a.command, () => runFromRow(index!, a.label));
         if (a.command.id.endsWith('.download')) expect(summary, `${name}: a download`).toMatch(/ download /);
       }
-    }, 120_000);
+    });
 
     it('runs every toolbar command with no row, one and (taking a list) two rows ticked', async () => {
       await open(s);
@@ -598,7 +598,7 @@ describe.each(SCREENS.filter((s) => !ONLY || ONLY.test(s.key)).map((s) => [s.nam
         }
       }
       await untickAll();
-    }, 120_000);
+    });
 
     const sample = s.row.find((a) => a.rows) ?? s.toolbar.find((a) => a.rows);
     if (sample)

@@ -16,7 +16,7 @@ import {
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const open = (path: string, user = 'yunying') => openAs(env, path, user);

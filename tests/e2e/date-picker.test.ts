@@ -11,7 +11,7 @@ import { openDemo, saveDemo } from '../support/editable-demo.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const nativeDateInputs = (page: Page) =>

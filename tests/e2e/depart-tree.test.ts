@@ -12,7 +12,7 @@ import { positionDepartmentRule } from '../support/data-rules.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const TREE_CALL = '**/sys/sysDepart/queryTreeList?**';
@@ -226,5 +226,5 @@ describe('部门授权 data rules', () => {
       })
       .toBe(ruleId);
     await page.context().close();
-  }, 90_000);
+  });
 });

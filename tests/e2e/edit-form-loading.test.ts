@@ -11,7 +11,7 @@ import { openAs, startBrowserEnv, type BrowserEnv } from '../support/browser.ts'
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 /** Holds the page's GET of `path` until the returned function is called. */

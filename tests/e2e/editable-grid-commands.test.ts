@@ -7,7 +7,7 @@ import { openDemo, rowIds } from '../support/editable-demo.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 /** Add and insert clicks closer than 1500 ms are refused (spec §5): wait this long between them. */

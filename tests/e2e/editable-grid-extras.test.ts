@@ -6,7 +6,7 @@ import { openDemo, saveDemo } from '../support/editable-demo.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const row = (grid: Locator, id: string) => grid.locator(`.ag-row[row-id="${id}"]`);

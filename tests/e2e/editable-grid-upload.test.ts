@@ -8,7 +8,7 @@ import { BASE } from '../support/app.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const UPLOAD = `**${BASE}/sys/common/upload`;

@@ -25,7 +25,7 @@ beforeAll(async () => {
     .from(sysPermission)
     .where(and(inArray(sysPermission.perms, [PERM.user.edit]), eq(sysPermission.menuType, 2)));
   await db.insert(sysRolePermission).values({ id: newId(), roleId: role!.id, permissionId: edit!.id });
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const headers = async (page: Page) => {

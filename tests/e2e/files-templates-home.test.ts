@@ -13,7 +13,7 @@ import { clickRowAction } from '../support/grid-rows.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const rowWith = (page: Page, colId: string, text: string) =>

@@ -17,7 +17,7 @@ beforeAll(async () => {
     payload: { username: 'yuangong', password: 'Reset-By-Admin1', confirmpassword: 'Reset-By-Admin1' },
   });
   expect(reset.json().success).toBe(true);
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 describe('first login after an administrator reset', () => {

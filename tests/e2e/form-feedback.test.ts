@@ -29,7 +29,7 @@ beforeAll(async () => {
   const first = route(POSITION.decl.component);
   await login(page, env.url, 'admin', '123456', `/user/login?redirect=${encodeURIComponent(first)}`);
   await page.waitForURL(`${env.url}${first}`);
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 /** What has the focus: its tag and accessible bits, and its grid row if in one. */

@@ -31,7 +31,7 @@ beforeAll(async () => {
     headers: { 'x-access-token': token },
   });
   total = (list.json() as { result: { total: number } }).result.total;
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const USERS = '/isystem/user';

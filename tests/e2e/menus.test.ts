@@ -20,7 +20,7 @@ import { positionDepartmentRule } from '../support/data-rules.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const active = (page: Page) =>
@@ -160,7 +160,7 @@ describe('菜单管理', () => {
     expect(await axeSerious(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-  }, 60_000);
+  });
 
   it('gives a role data rules of a menu from the 授权 drawer', async () => {
     const db = env.database.db;

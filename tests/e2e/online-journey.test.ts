@@ -4,7 +4,7 @@ import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 /** A session of another person, opened through the API as their browser would. */

@@ -19,7 +19,7 @@ let f: Awaited<ReturnType<typeof fixtures>>;
 beforeAll(async () => {
   env = await startBrowserEnv();
   f = await fixtures({ database: env.database } as unknown as TestApp);
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const ORDERS = '/yy/order/visit';

@@ -12,7 +12,7 @@ import { axeSerious } from '../support/axe.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 /** Focus a control and wait until it really has the focus (then keys go to it). */
@@ -59,7 +59,7 @@ describe('pickers by keyboard', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => trigger.textContent()).toBe('商品分类 / 精油');
     await page.context().close();
-  }, 90_000);
+  });
 
   it('user picker in a form: type a name, Enter picks; Esc closes and gives the focus back', async () => {
     const page = await openAs(env, '/isystem/annountCement');
@@ -83,7 +83,7 @@ describe('pickers by keyboard', () => {
     await expect.poll(() => trigger.textContent()).toBe('管理员');
     await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.context().close();
-  }, 90_000);
+  });
 
   it('department picker on 部门管理: chosen by keyboard, its 部门权限 tab shows the grantable tree', async () => {
     const page = await openAs(env, '/isystem/depart');
@@ -108,7 +108,7 @@ describe('pickers by keyboard', () => {
       .waitFor();
     expect(await axeSerious(page)).toEqual([]);
     await page.context().close();
-  }, 90_000);
+  });
 
   it('a department, a user and a category in grid cells, by keyboard', async () => {
     const { page, grid } = await openDemo(env);

@@ -15,7 +15,7 @@ const CLASS = 'e2e.TickJob';
 beforeAll(async () => {
   env = await startBrowserEnv();
   env.app.jobs.register({ className: CLASS, title: '浏览器测试任务', run: async () => 'tick' });
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 async function open(width = 1400): Promise<Page> {
@@ -111,7 +111,7 @@ describe('定时任务', () => {
     await page.getByText('停止定时任务成功').waitFor();
     await rowOf(page, CLASS).first().locator('[col-id="status_dictText"]', { hasText: '停止' }).waitFor();
     await page.context().close();
-  }, 120_000);
+  });
 
   it('the cron editor is usable at 390 px', async () => {
     const page = await open(390);
@@ -134,5 +134,5 @@ describe('定时任务', () => {
     expect(overflow).toBe(0);
     expect(await axeSerious(page)).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 });

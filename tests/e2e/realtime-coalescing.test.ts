@@ -28,7 +28,7 @@ beforeAll(async () => {
     payload: { username: 'admin', password: '123456' },
   });
   token = r.json().result.token;
-}, 120_000);
+});
 afterAll(async () => {
   await writer?.close();
   await env?.close();
@@ -126,5 +126,5 @@ describe('list refetches while rows are inserted elsewhere', () => {
     expect(listRequests() - hiddenBefore).toBeGreaterThanOrEqual(1);
     expect(listRequests() - hiddenBefore).toBeLessThanOrEqual(2);
     await page.context().close();
-  }, 120_000);
+  });
 });

@@ -16,7 +16,7 @@ let secondUrl: string;
 beforeAll(async () => {
   env = await startBrowserEnv();
   ({ app: second, url: secondUrl } = await secondInstance(env));
-}, 120_000);
+});
 afterAll(async () => {
   await second?.close();
   await env?.close();

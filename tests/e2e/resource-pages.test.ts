@@ -69,7 +69,7 @@ beforeAll(async () => {
     }
   };
   walk(perms.menu);
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const requiredMessage = (f: ResourceField) =>
@@ -157,7 +157,7 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
   let page: Page;
   beforeAll(async () => {
     page = await openScreen(r);
-  }, 60_000);
+  });
 
   it('shows the declared columns, search bar and super query fields', async () => {
     for (const f of surfaces.list.slice(0, 3))
@@ -170,7 +170,7 @@ describe.each(SCREENS)('generated screen: %s', (_title, r) => {
     if (SEEDED_SCREENS.includes(MENU_NAMES.get(screenOf(r)!) ?? '')) {
       expect(listed.records.length, decl.name).toBeGreaterThan(0);
       const cells = page.locator(`.ag-row [col-id="${displayKey(surfaces.list[0]!)}"]`);
-      await expect.poll(() => cells.count(), { timeout: 15_000 }).toBe(listed.records.length);
+      await expect.poll(() => cells.count()).toBe(listed.records.length);
     }
     const search = page.getByRole('form', { name: '查询条件' });
     for (const f of surfaces.search) await search.getByLabel(f.title, { exact: true }).waitFor();

@@ -10,7 +10,7 @@ import { axeSerious } from '../support/axe.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 describe('客户统计', () => {

@@ -12,7 +12,7 @@ import { sysPermission, sysRole, sysRolePermission } from '../../src/server/db/s
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const active = (page: Page) =>
@@ -148,7 +148,7 @@ describe('角色管理', () => {
     await again.waitFor({ state: 'detached' });
     expect(await axeSerious(page)).toEqual([]);
     await page.context().close();
-  }, 120_000);
+  });
 
   it('the 用户 panel adds a user with the picker and removes them, by keyboard', async () => {
     const page = await env.newPage();
@@ -187,7 +187,7 @@ describe('角色管理', () => {
     await panel.getByRole('cell', { name: 'yunying', exact: true }).waitFor({ state: 'detached' });
     await panel.getByRole('cell', { name: 'caiwu', exact: true }).waitFor();
     await page.context().close();
-  }, 90_000);
+  });
 
   it('the drawer and the users panel are usable at 390 px', async () => {
     const page = await env.newPage();
@@ -215,5 +215,5 @@ describe('角色管理', () => {
     expect(b.y + b.height).toBeLessThanOrEqual(844);
     expect(await axeSerious(page)).toEqual([]);
     await page.context().close();
-  }, 90_000);
+  });
 });

@@ -12,7 +12,7 @@ import { formatKeybinding } from '../../commands/core/keybinding.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const active = (page: Page) =>

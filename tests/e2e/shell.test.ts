@@ -6,7 +6,7 @@ import { encodePng } from '../../src/server/lib/files/png.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 describe('guard redirects', () => {

@@ -5,7 +5,7 @@ import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 /** A signed-in page on the users list with clipboard access granted. */

@@ -27,7 +27,7 @@ beforeAll(async () => {
     .update(sysUser)
     .set({ email: 'admin@care.test' })
     .where(eq(sysUser.username, 'admin'));
-}, 120_000);
+});
 afterAll(async () => {
   await env?.close();
   await op?.close();

@@ -6,7 +6,7 @@ import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const rowOf = (page: Page, username: string) =>

@@ -23,7 +23,7 @@ beforeAll(async () => {
     payload: { username: 'admin', password: '123456' },
   });
   token = r.json().result.token;
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const tech = TECHNICIANS[1]!;

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await db
     .insert(sysRolePermission)
     .values(buttons.map((b) => ({ id: newId(), roleId: role!.id, permissionId: b.id })));
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const positionList = (r: Request) => new URL(r.url()).pathname.endsWith('/sys/position/list');
@@ -113,9 +113,7 @@ describe('user form 职务 (j-select-position)', () => {
     const rowIndex = await row.first().getAttribute('row-index');
     await clickRowAction(page.locator(`.ag-row[row-index="${rowIndex}"] [col-id="actions"]`), '编辑');
     const edit = page.getByRole('form', { name: '编辑用户' });
-    await expect
-      .poll(() => edit.getByLabel('职务', { exact: true }).inputValue(), { timeout: 10_000 })
-      .toBe('运营专员,客服专员');
+    await expect.poll(() => edit.getByLabel('职务', { exact: true }).inputValue()).toBe('运营专员,客服专员');
     const chosen = page.waitForRequest(
       (r) => positionList(r) && new URL(r.url()).searchParams.get('code') === 'operator,staff',
     );

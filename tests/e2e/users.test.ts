@@ -5,7 +5,7 @@ import { login, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const rowOf = (page: Page, username: string) =>
@@ -20,7 +20,7 @@ describe('users page', () => {
     page = await env.newPage();
     await login(page, env.url, 'admin', '123456', '/user/login?redirect=%2Fisystem%2Fuser');
     await page.waitForURL(`${env.url}/isystem/user`);
-  }, 60_000);
+  });
   afterAll(async () => page?.context().close());
 
   it('asks for a selection before batch delete', async () => {

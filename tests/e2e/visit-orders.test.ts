@@ -29,7 +29,7 @@ beforeAll(async () => {
     isDefault: false,
     sortNo: 9,
   });
-}, 120_000);
+});
 
 const SECOND = {
   id: 'e2e-visit-address-2',

@@ -18,7 +18,7 @@ import { clickRowAction } from '../support/grid-rows.ts';
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
-}, 120_000);
+});
 afterAll(async () => env?.close());
 
 const open = (path: string, user = 'yunying') => openAs(env, path, user);
@@ -147,11 +147,9 @@ describe('轮播图', () => {
     // every seeded picture loads (none broken): the test database's seed wrote them
     const images = page.locator('.ag-row [col-id="image"] img');
     const shown = await rows.count();
-    await expect.poll(() => images.count(), { timeout: 15_000 }).toBe(shown);
+    await expect.poll(() => images.count()).toBe(shown);
     for (const img of await images.all())
-      await expect
-        .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 15_000 })
-        .toBeGreaterThan(0);
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     // 跳转目标 of a project link reads as the project's name, not its id
     await rowWith(page, 'title', '肩颈理疗 专业技师上门')
       .locator('[col-id="linkTarget_dictText"]', { hasText: /^肩颈调理$/ })

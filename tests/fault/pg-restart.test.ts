@@ -70,7 +70,7 @@ describe.skipIf(skipOutsideCI(!!postgresBinDir()))('PostgreSQL restart under run
     // one after the other: the first migrates and seeds, the second finds that done
     a = await spawnServer({ databaseUrl: postgres.url('care'), uploadDir: uploads.dir });
     b = await spawnServer({ databaseUrl: postgres.url('care'), uploadDir: uploads.dir });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await a?.stop();
@@ -179,5 +179,5 @@ describe.skipIf(skipOutsideCI(!!postgresBinDir()))('PostgreSQL restart under run
     grid.close();
     notices.close();
     expect([server.alive(), other.alive()]).toEqual([true, true]);
-  }, 120_000);
+  });
 });

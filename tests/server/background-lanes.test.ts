@@ -33,9 +33,7 @@ describe('background work started by a request', () => {
     });
     expect(added.body).toMatchObject({ success: true });
     // two firings: the second was armed by the first one's timer, not by the request
-    await expect
-      .poll(() => lanes.filter((l) => l.trigger === 'cron').length, { timeout: 10_000 })
-      .toBeGreaterThan(1);
+    await expect.poll(() => lanes.filter((l) => l.trigger === 'cron').length).toBeGreaterThan(1);
     const job = (
       await t.call('GET', '/sys/quartzJob/list', { token: admin, query: { jobClassName: 'test.LaneJob' } })
     ).body.result.records[0] as { id: string };

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 describe('methods of spec §7', () => {

@@ -97,7 +97,8 @@ export async function startBrowserEnv(
     async newPage() {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      // Playwright's own default: a wait ends early only when something hangs
+      page.setDefaultTimeout(30_000);
       recordForFailure(page, url);
       page.on('console', (m) => {
         if (m.type() === 'error' && /^AG Grid: error #/.test(m.text())) gridErrors.push(m.text());

@@ -324,7 +324,7 @@ beforeAll(async () => {
   await addUser(t, admin, 'west_caller', { roleId: westRole, tenants: '2', phone: '13700000011' });
   ruled = await loginAdded(t, 'ruled_caller');
   west = await loginAdded(t, 'west_caller');
-}, 120_000);
+});
 afterAll(async () => t?.close());
 
 /** The text of an answer: JSON as sent, a sheet as its cells. */
@@ -410,5 +410,5 @@ describe('a row hidden from the caller cannot be reached through any route takin
     }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(200);
-  }, 120_000);
+  });
 });

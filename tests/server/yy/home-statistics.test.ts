@@ -290,7 +290,7 @@ describe('the day rollups', () => {
     expect(after[0]).toEqual(before[1]);
     expect(after[1]).toEqual(before[1]);
     expect(await tenantCellsDiffer()).toEqual([]);
-  }, 180_000);
+  });
 
   it('stay equal to the GROUP BY under concurrent order writes (PostgreSQL: concurrent transactions)', async () => {
     // orders booked today: their total, hour, district and first cells are the same cells
@@ -357,7 +357,7 @@ describe('the day rollups', () => {
     const [rollup, exact] = await bothWays();
     expect(rollup).toEqual(exact);
     expect(await tenantCellsDiffer()).toEqual([]);
-  }, 120_000);
+  });
 
   it('fold a transaction once however many rows it writes, and again for what it writes after a fold', async () => {
     // (one fold per pending row made a commit of many orders quadratic: the seed took 69 s, 0051)
